@@ -1,0 +1,69 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Checkwire",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "checkwire", targets: ["checkwire"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+    ],
+    targets: [
+        // C modules: a modulemap and static shims only.
+        .systemLibrary(
+            name: "CLibWebSockets",
+            pkgConfig: "libwebsockets",
+            providers: [.apt(["libwebsockets-dev"])]
+        ),
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+
+        // Moves bytes and connection ids over libwebsockets; knows nothing of checklists or JSON.
+        .target(name: "Transport", dependencies: ["CLibWebSockets"]),
+        // The pure domain: model, rules, edit application, completion, ordering, quick add.
+        .target(name: "ChecklistCore"),
+        // Wire messages of protocol v1: JSON codec, requests, replies, error codes.
+        .target(name: "WireProtocol", dependencies: ["ChecklistCore"]),
+        // Password hashing (scrypt) and session tokens over libcrypto.
+        .target(name: "Credentials", dependencies: ["COpenSSL"]),
+        // SQLite: migrations, event log, materialized state, users and sessions.
+        .target(
+            name: "ChecklistStore",
+            dependencies: ["ChecklistCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // Sessions, auth, authorization, subscriptions and fan-out: the two threads' hand-off.
+        .target(
+            name: "ChecklistServer",
+            dependencies: [
+                "Transport", "ChecklistCore", "WireProtocol", "ChecklistStore", "Credentials",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "checkwire",
+            dependencies: [
+                "ChecklistServer", "ChecklistCore", "WireProtocol", "Transport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        .testTarget(name: "TransportTests", dependencies: ["Transport"]),
+        .testTarget(name: "ChecklistCoreTests", dependencies: ["ChecklistCore"]),
+        .testTarget(name: "WireProtocolTests", dependencies: ["WireProtocol", "ChecklistCore"]),
+        .testTarget(name: "CredentialsTests", dependencies: ["Credentials"]),
+        .testTarget(name: "ChecklistStoreTests", dependencies: ["ChecklistStore", "ChecklistCore"]),
+        .testTarget(
+            name: "ChecklistServerTests",
+            dependencies: ["ChecklistServer", "Transport", "WireProtocol", "ChecklistCore", "ChecklistStore"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,27 @@
+/*
+ * CLibWebSockets: the libwebsockets 4.1.6 C API for Swift.
+ *
+ * This header only includes <libwebsockets.h> and adds `static inline` shims for
+ * the few things Swift cannot import: function-like or composite macros
+ * (LWS_PRE, options that OR two shifts) and printf-style logging.
+ * No logic lives here; the Swift Transport target wraps everything.
+ */
+#ifndef CHECKWIRE_CLIBWEBSOCKETS_H
+#define CHECKWIRE_CLIBWEBSOCKETS_H
+
+#include <libwebsockets.h>
+
+/* Headroom lws_write needs in front of every payload (LWS_PRE is a padded macro). */
+static inline size_t checkwire_lws_pre(void) { return LWS_PRE; }
+
+/* Context/vhost option flags used by Transport, as plain integers. */
+static inline uint64_t checkwire_lws_option_validate_utf8(void) { return LWS_SERVER_OPTION_VALIDATE_UTF8; }
+static inline uint64_t checkwire_lws_option_disable_ipv6(void) { return LWS_SERVER_OPTION_DISABLE_IPV6; }
+static inline uint64_t checkwire_lws_option_do_ssl_global_init(void) { return LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT; }
+static inline uint64_t checkwire_lws_option_just_use_raw_origin(void) { return LWS_SERVER_OPTION_JUST_USE_RAW_ORIGIN; }
+static inline uint64_t checkwire_lws_option_fail_upon_unable_to_bind(void) { return LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND; }
+
+/* lws's printf-style logger, callable from Swift with an already formatted message. */
+static inline void checkwire_lws_log(int level, const char *message) { _lws_log(level, "%s\n", message); }
+
+#endif

@@ -1,0 +1,10 @@
+/// The result of applying one edit: what to put in the event and what the server must do.
+public struct AppliedEdit: Hashable, Sendable {
+    public var changes: Changes
+    /// The checklist's completion after the edit.
+    public var completion: Completion
+    /// The id of the list or item the edit created (`createList`, `addItem`).
+    public var createdID: String?
+    /// The user an `unshare` removed: the server sends them `revoked` and stops their events.
+    public var revokedUserID: UserID?
+}

@@ -1,0 +1,37 @@
+/// The checklist's own fields: the unit of sharing, subscription and history.
+public struct Checklist: Hashable, Sendable {
+    public var id: ListID
+    public var title: String
+    public var description: String?
+    public var due: Due?
+    public var status: ListStatus
+    public var ownerID: UserID
+    public var createdAt: Timestamp
+    public var updatedAt: Timestamp
+    public var completedAt: Timestamp?
+    public var cancelledAt: Timestamp?
+    /// While cancelled: the status a restore returns to (`active` or `completed`).
+    public var statusBeforeCancel: ListStatus?
+    /// The `seq` of the newest event in this checklist's log (0 before any).
+    public var seq: Int64
+
+    public init(
+        id: ListID, title: String, description: String? = nil, due: Due? = nil,
+        status: ListStatus = .active, ownerID: UserID, createdAt: Timestamp, updatedAt: Timestamp,
+        completedAt: Timestamp? = nil, cancelledAt: Timestamp? = nil,
+        statusBeforeCancel: ListStatus? = nil, seq: Int64 = 0
+    ) {
+        self.id = id
+        self.title = title
+        self.description = description
+        self.due = due
+        self.status = status
+        self.ownerID = ownerID
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.completedAt = completedAt
+        self.cancelledAt = cancelledAt
+        self.statusBeforeCancel = statusBeforeCancel
+        self.seq = seq
+    }
+}

@@ -1,0 +1,23 @@
+/// One accepted edit in a checklist's append-only log.
+public struct ChecklistEvent: Hashable, Sendable {
+    public var listID: ListID
+    public var seq: Int64
+    public var opID: String
+    public var kind: String
+    public var by: String
+    public var at: Timestamp
+    public var changes: Changes
+    /// The checklist's completion after the edit, sent with every event.
+    public var completion: Completion
+
+    public init(listID: ListID, seq: Int64, opID: String, kind: String, by: String, at: Timestamp, changes: Changes, completion: Completion) {
+        self.listID = listID
+        self.seq = seq
+        self.opID = opID
+        self.kind = kind
+        self.by = by
+        self.at = at
+        self.changes = changes
+        self.completion = completion
+    }
+}

@@ -1,0 +1,143 @@
+extension ChecklistState {
+    mutating func addItem(_ new: Edit.NewItem, by actor: Actor, at now: Timestamp, recording recorder: inout EditRecorder) throws(DomainError) {
+        guard items[new.id] == nil else { throw .conflict("an item with id \(new.id) already exists in this checklist") }
+        if let parentID = new.parent {
+            let parent = try existingItem(parentID)
+            guard parent.status != .cancelled else {
+                throw .conflict("“\(parent.title)” is cancelled; restore it before adding items under it")
+            }
+        }
+        let slot = try position(under: new.parent, placement: new.placement, moving: nil)
+        applyRenumbering(slot.renumbered, recording: &recorder)
+        insert(Item(
+            id: new.id, parent: new.parent, position: slot.position, title: new.title, notes: new.notes,
+            due: new.due, location: new.location, remindEvery: new.remindEvery,
+            createdBy: actor.username, createdAt: now
+        ))
+        recorder.touch(new.id)
+        recorder.createdID = new.id
+        reopenAncestors(from: new.parent, recording: &recorder)
+    }
+
+    mutating func updateItem(_ id: ItemID, _ update: Edit.ItemUpdate, recording recorder: inout EditRecorder) throws(DomainError) {
+        var item = try existingItem(id)
+        if let title = update.title { item.title = title }
+        item.notes = update.notes.applied(to: item.notes)
+        item.due = update.due.applied(to: item.due)
+        item.location = update.location.applied(to: item.location)
+        item.remindEvery = update.remindEvery.applied(to: item.remindEvery)
+        replace(item)
+        recorder.touch(id)
+    }
+
+    mutating func moveItem(_ id: ItemID, parent: FieldChange<ItemID>, placement: Placement, recording recorder: inout EditRecorder) throws(DomainError) {
+        var item = try existingItem(id)
+        let newParent = parent.applied(to: item.parent)
+        if let newParent {
+            guard newParent != id, !ancestorsIncludingSelf(of: newParent).contains(id) else {
+                throw .badRequest("cannot move an item under itself or one of its own sub-items")
+            }
+            let target = try existingItem(newParent)
+            guard target.status != .cancelled || item.status == .cancelled else {
+                throw .conflict("“\(target.title)” is cancelled; restore it before moving items under it")
+            }
+        }
+        let slot = try position(under: newParent, placement: placement, moving: id)
+        applyRenumbering(slot.renumbered, recording: &recorder)
+        item.parent = newParent
+        item.position = slot.position
+        replace(item)
+        recorder.touch(id)
+        if item.status == .open || openDescendantCount(of: id) > 0 {
+            reopenAncestors(from: newParent, recording: &recorder)
+        }
+    }
+
+    mutating func completeItem(_ id: ItemID, by actor: Actor, at now: Timestamp, recording recorder: inout EditRecorder) throws(DomainError) {
+        var item = try existingItem(id)
+        switch item.status {
+        case .done: throw .conflict("“\(item.title)” is already done")
+        case .cancelled: throw .conflict("“\(item.title)” is cancelled; restore it before completing it")
+        case .open: break
+        }
+        let open = openDescendantCount(of: id)
+        guard open == 0 else {
+            throw .conflict("“\(item.title)” has \(open) open sub-item\(open == 1 ? "" : "s"); complete or cancel \(open == 1 ? "it" : "them") first")
+        }
+        item.status = .done
+        item.doneBy = actor.username
+        item.doneAt = now
+        replace(item)
+        recorder.touch(id)
+    }
+
+    mutating func reopenItem(_ id: ItemID, recording recorder: inout EditRecorder) throws(DomainError) {
+        var item = try existingItem(id)
+        switch item.status {
+        case .open: throw .conflict("“\(item.title)” is already open")
+        case .cancelled: throw .conflict("“\(item.title)” is cancelled; restore it instead")
+        case .done: break
+        }
+        item.status = .open
+        item.doneBy = nil
+        item.doneAt = nil
+        replace(item)
+        recorder.touch(id)
+        reopenAncestors(from: item.parent, recording: &recorder)
+    }
+
+    /// Cancels the item and its open descendants (done ones stay done).
+    mutating func cancelItem(_ id: ItemID, by actor: Actor, at now: Timestamp, recording recorder: inout EditRecorder) throws(DomainError) {
+        var item = try existingItem(id)
+        guard item.status != .cancelled else { throw .conflict("“\(item.title)” is already cancelled") }
+        item.cancelOrigin = .direct(previous: item.status)
+        item.status = .cancelled
+        item.cancelledBy = actor.username
+        item.cancelledAt = now
+        replace(item)
+        recorder.touch(id)
+        for descendantID in descendants(of: id) {
+            guard var descendant = items[descendantID], descendant.status == .open else { continue }
+            descendant.status = .cancelled
+            descendant.cancelOrigin = .cascade(from: id)
+            descendant.cancelledBy = actor.username
+            descendant.cancelledAt = now
+            replace(descendant)
+            recorder.touch(descendantID)
+        }
+    }
+
+    /// Returns the item to its status before the cancel and re-opens exactly the
+    /// descendants that this item's cancel reached.
+    mutating func restoreItem(_ id: ItemID, recording recorder: inout EditRecorder) throws(DomainError) {
+        var item = try existingItem(id)
+        guard item.status == .cancelled else { throw .conflict("“\(item.title)” is not cancelled") }
+        if let parentID = item.parent, let parent = items[parentID], parent.status == .cancelled {
+            throw .conflict("its parent “\(parent.title)” is cancelled; restore the parent first")
+        }
+        if case .direct(let previous) = item.cancelOrigin {
+            item.status = previous
+        } else {
+            item.status = .open
+        }
+        item.cancelOrigin = nil
+        item.cancelledBy = nil
+        item.cancelledAt = nil
+        replace(item)
+        recorder.touch(id)
+        var reopenedAny = item.status == .open
+        for descendantID in descendants(of: id) {
+            guard var descendant = items[descendantID], descendant.cancelOrigin == .cascade(from: id) else { continue }
+            descendant.status = .open
+            descendant.cancelOrigin = nil
+            descendant.cancelledBy = nil
+            descendant.cancelledAt = nil
+            replace(descendant)
+            recorder.touch(descendantID)
+            reopenedAny = true
+        }
+        if reopenedAny { reopenAncestors(from: item.parent, recording: &recorder) }
+    }
+
+    func ancestorsIncludingSelf(of id: ItemID) -> [ItemID] { [id] + ancestors(of: id) }
+}

@@ -1,0 +1,123 @@
+/// Everything one checklist holds: its fields, participants and item tree.
+///
+/// A value: the store keeps one per loaded checklist, applies edits to it, and keeps the
+/// old value to fall back on when a commit fails.
+public struct ChecklistState: Hashable, Sendable {
+    public var list: Checklist
+    public private(set) var participants: [UserID: Participant]
+    public private(set) var items: [ItemID: Item]
+    /// Child ids per parent (`nil` = root), unordered; `children(of:)` sorts by position.
+    private var childIDs: [ItemID?: [ItemID]]
+    /// Completion of every item with children, and of the list; recomputed after each change.
+    private var completionCache: CompletionIndex?
+
+    public init(list: Checklist, participants: [Participant], items: [Item]) {
+        self.list = list
+        self.participants = Dictionary(participants.map { ($0.userID, $0) }, uniquingKeysWith: { _, new in new })
+        self.items = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { _, new in new })
+        childIDs = [:]
+        for item in items { childIDs[item.parent, default: []].append(item.id) }
+    }
+
+    public func role(of userID: UserID) -> Role? { participants[userID]?.role }
+
+    /// Participants in a stable order: the owner first, then by username ignoring case.
+    public var orderedParticipants: [Participant] {
+        participants.values.sorted {
+            ($0.role == .owner ? 0 : 1, $0.username.lowercased(), $0.username) < ($1.role == .owner ? 0 : 1, $1.username.lowercased(), $1.username)
+        }
+    }
+
+    /// Children of `parent` (`nil` = root) by position.
+    public func children(of parent: ItemID?) -> [Item] {
+        (childIDs[parent] ?? []).compactMap { items[$0] }.sorted { ($0.position, $0.id) < ($1.position, $1.id) }
+    }
+
+    func hasChildren(_ id: ItemID) -> Bool { !(childIDs[id]?.isEmpty ?? true) }
+
+    /// Ids of every descendant of `id`, depth first.
+    func descendants(of id: ItemID) -> [ItemID] {
+        var result: [ItemID] = []
+        var stack = childIDs[id] ?? []
+        while let next = stack.popLast() {
+            result.append(next)
+            stack.append(contentsOf: childIDs[next] ?? [])
+        }
+        return result
+    }
+
+    /// Ids from the parent of `id` up to the root.
+    func ancestors(of id: ItemID) -> [ItemID] {
+        var result: [ItemID] = []
+        var current = items[id]?.parent
+        while let ancestor = current {
+            result.append(ancestor)
+            current = items[ancestor]?.parent
+        }
+        return result
+    }
+
+    // MARK: Mutation primitives (keep the child index in step)
+
+    mutating func insert(_ item: Item) {
+        items[item.id] = item
+        childIDs[item.parent, default: []].append(item.id)
+        completionCache = nil
+    }
+
+    mutating func replace(_ item: Item) {
+        if let old = items[item.id], old.parent != item.parent {
+            childIDs[old.parent]?.removeAll { $0 == item.id }
+            childIDs[item.parent, default: []].append(item.id)
+        }
+        items[item.id] = item
+        completionCache = nil
+    }
+
+    mutating func setParticipant(_ participant: Participant) {
+        participants[participant.userID] = participant
+    }
+
+    mutating func removeParticipant(_ userID: UserID) {
+        participants[userID] = nil
+    }
+
+    // MARK: Completion
+
+    /// Completion of the whole checklist.
+    public mutating func completion() -> Completion { completionIndex().list }
+
+    /// Completion of an item, or `nil` when it has no children.
+    public mutating func completion(of id: ItemID) -> Completion? { completionIndex().items[id] }
+
+    /// The item with its derived completion, as readers see it.
+    public mutating func view(of id: ItemID) -> ItemView? {
+        guard let item = items[id] else { return nil }
+        return ItemView(item: item, completion: completionIndex().items[id])
+    }
+
+    /// Every item, parents before children and siblings by position, as a snapshot lists them.
+    public mutating func orderedItemViews() -> [ItemView] {
+        let index = completionIndex()
+        var result: [ItemView] = []
+        result.reserveCapacity(items.count)
+        var stack = children(of: nil).reversed().map(\.id)
+        while let id = stack.popLast() {
+            guard let item = items[id] else { continue }
+            result.append(ItemView(item: item, completion: index.items[id]))
+            stack.append(contentsOf: children(of: id).reversed().map(\.id))
+        }
+        return result
+    }
+
+    public mutating func summary(role: Role?) -> ListSummary {
+        ListSummary(list: list, completion: completion(), participantCount: participants.count, role: role)
+    }
+
+    mutating func completionIndex() -> CompletionIndex {
+        if let cached = completionCache { return cached }
+        let index = CompletionIndex(items: items, childIDs: childIDs)
+        completionCache = index
+        return index
+    }
+}

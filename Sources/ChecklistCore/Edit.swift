@@ -1,0 +1,109 @@
+/// A validated edit of one checklist, as the `op` kinds of the wire contract.
+///
+/// Field limits and types are checked when the request is decoded; the rules that depend on
+/// the checklist's state (roles, statuses, placement) are checked when the edit is applied.
+public enum Edit: Hashable, Sendable {
+    case createList(NewList)
+    case updateList(ListUpdate)
+    case completeList
+    case reopenList
+    case cancelList
+    case restoreList
+    /// Share with a user the store has already resolved from the username.
+    case share(Participant)
+    /// Remove the user the store resolved from the username (`nil` when there is none).
+    case unshare(username: String, userID: UserID?)
+    case addItem(NewItem)
+    case updateItem(ItemID, ItemUpdate)
+    case moveItem(ItemID, parent: FieldChange<ItemID>, placement: Placement)
+    case completeItem(ItemID)
+    case reopenItem(ItemID)
+    case cancelItem(ItemID)
+    case restoreItem(ItemID)
+
+    /// The wire name of the op, which every event repeats.
+    public var kind: String {
+        switch self {
+        case .createList: "createList"
+        case .updateList: "updateList"
+        case .completeList: "completeList"
+        case .reopenList: "reopenList"
+        case .cancelList: "cancelList"
+        case .restoreList: "restoreList"
+        case .share: "share"
+        case .unshare: "unshare"
+        case .addItem: "addItem"
+        case .updateItem: "updateItem"
+        case .moveItem: "moveItem"
+        case .completeItem: "completeItem"
+        case .reopenItem: "reopenItem"
+        case .cancelItem: "cancelItem"
+        case .restoreItem: "restoreItem"
+        }
+    }
+
+    public struct NewList: Hashable, Sendable {
+        public var title: String
+        public var description: String?
+        public var due: Due?
+        public init(title: String, description: String? = nil, due: Due? = nil) {
+            self.title = title
+            self.description = description
+            self.due = due
+        }
+    }
+
+    public struct ListUpdate: Hashable, Sendable {
+        public var title: String?
+        public var description: FieldChange<String> = .unchanged
+        public var due: FieldChange<Due> = .unchanged
+        public init(title: String? = nil, description: FieldChange<String> = .unchanged, due: FieldChange<Due> = .unchanged) {
+            self.title = title
+            self.description = description
+            self.due = due
+        }
+    }
+
+    public struct NewItem: Hashable, Sendable {
+        /// The client's id, or one the store generated.
+        public var id: ItemID
+        public var parent: ItemID?
+        public var placement: Placement
+        public var title: String
+        public var notes: String?
+        public var due: Due?
+        public var location: String?
+        public var remindEvery: Int?
+        public init(
+            id: ItemID, parent: ItemID? = nil, placement: Placement = .last, title: String,
+            notes: String? = nil, due: Due? = nil, location: String? = nil, remindEvery: Int? = nil
+        ) {
+            self.id = id
+            self.parent = parent
+            self.placement = placement
+            self.title = title
+            self.notes = notes
+            self.due = due
+            self.location = location
+            self.remindEvery = remindEvery
+        }
+    }
+
+    public struct ItemUpdate: Hashable, Sendable {
+        public var title: String?
+        public var notes: FieldChange<String> = .unchanged
+        public var due: FieldChange<Due> = .unchanged
+        public var location: FieldChange<String> = .unchanged
+        public var remindEvery: FieldChange<Int> = .unchanged
+        public init(
+            title: String? = nil, notes: FieldChange<String> = .unchanged, due: FieldChange<Due> = .unchanged,
+            location: FieldChange<String> = .unchanged, remindEvery: FieldChange<Int> = .unchanged
+        ) {
+            self.title = title
+            self.notes = notes
+            self.due = due
+            self.location = location
+            self.remindEvery = remindEvery
+        }
+    }
+}

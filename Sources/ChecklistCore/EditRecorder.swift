@@ -1,0 +1,14 @@
+/// Collects what an edit touched while it is applied, in the order it touched it.
+struct EditRecorder {
+    private(set) var touchedItems: [ItemID] = []
+    private var touchedSet: Set<ItemID> = []
+    var participants: [ParticipantChange]?
+    var createdID: String?
+    var revokedUserID: UserID?
+
+    mutating func touch(_ id: ItemID) {
+        if touchedSet.insert(id).inserted { touchedItems.append(id) }
+    }
+
+    func contains(_ id: ItemID) -> Bool { touchedSet.contains(id) }
+}

@@ -1,0 +1,47 @@
+/// A node of a checklist's tree. Nothing is ever deleted: cancelled items stay, with who
+/// cancelled them and why, so the history and the "Cancelled" section stay complete.
+public struct Item: Hashable, Sendable {
+    public var id: ItemID
+    public var parent: ItemID?
+    /// Order among siblings, ascending. Numbers keep appends and inserts cheap; see `Placement`.
+    public var position: Double
+    public var title: String
+    public var notes: String?
+    public var due: Due?
+    public var location: String?
+    public var remindEvery: Int?
+    public var status: ItemStatus
+    public var createdBy: String
+    public var createdAt: Timestamp
+    public var doneBy: String?
+    public var doneAt: Timestamp?
+    public var cancelledBy: String?
+    public var cancelledAt: Timestamp?
+    /// Set while cancelled: what a restore must undo.
+    public var cancelOrigin: CancelOrigin?
+
+    public init(
+        id: ItemID, parent: ItemID?, position: Double, title: String, notes: String? = nil,
+        due: Due? = nil, location: String? = nil, remindEvery: Int? = nil,
+        status: ItemStatus = .open, createdBy: String, createdAt: Timestamp,
+        doneBy: String? = nil, doneAt: Timestamp? = nil, cancelledBy: String? = nil,
+        cancelledAt: Timestamp? = nil, cancelOrigin: CancelOrigin? = nil
+    ) {
+        self.id = id
+        self.parent = parent
+        self.position = position
+        self.title = title
+        self.notes = notes
+        self.due = due
+        self.location = location
+        self.remindEvery = remindEvery
+        self.status = status
+        self.createdBy = createdBy
+        self.createdAt = createdAt
+        self.doneBy = doneBy
+        self.doneAt = doneAt
+        self.cancelledBy = cancelledBy
+        self.cancelledAt = cancelledAt
+        self.cancelOrigin = cancelOrigin
+    }
+}

@@ -1,0 +1,3 @@
+public enum ItemStatus: String, Sendable, CaseIterable {
+    case open, done, cancelled
+}

@@ -1,0 +1,3 @@
+public enum ListStatus: String, Sendable, CaseIterable {
+    case active, completed, cancelled
+}

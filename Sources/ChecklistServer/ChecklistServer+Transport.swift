@@ -1,0 +1,58 @@
+import ChecklistStore
+import Foundation
+import Transport
+import WireProtocol
+
+/// The transport's callbacks, all on the service thread.
+extension ChecklistServer: WebSocketServerDelegate {
+    public func webSocketServer(_ server: WebSocketServer, didOpen connection: ConnectionID) {
+        sessions[connection] = ClientSession(connection: connection)
+        metrics.connectionsOpened += 1
+    }
+
+    public func webSocketServer(_ server: WebSocketServer, didReceive message: WebSocketMessage, from connection: ConnectionID) {
+        guard let session = sessions[connection], !draining else { return }
+        if session.awaitingAuthentication {
+            session.backlog.append(message)
+        } else {
+            handle(message, in: session)
+        }
+    }
+
+    public func webSocketServer(_ server: WebSocketServer, didClose connection: ConnectionID) {
+        guard let session = sessions.removeValue(forKey: connection) else { return }
+        for list in session.subscriptions { subscriptions.unsubscribe(connection, from: list) }
+        if let user = session.user { subscriptions.detach(connection, from: user.id) }
+        throttle.forget(connection: connection.rawValue)
+    }
+
+    public func webSocketServer(_ server: WebSocketServer, httpResponseFor path: String) -> HTTPResponse {
+        switch path {
+        case "/healthz":
+            return store.isOpen && !draining
+                ? HTTPResponse(status: 200, body: Array("ok\n".utf8))
+                : HTTPResponse(status: 503, body: Array("store closed\n".utf8))
+        default:
+            return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4", body: Array(metricsText().utf8))
+        }
+    }
+
+    private func metricsText() -> String {
+        let counts = store.counts
+        return """
+            # Checkwire server metrics (Prometheus text format)
+            checkwire_connections \(sessions.count)
+            checkwire_connections_opened_total \(metrics.connectionsOpened)
+            checkwire_subscriptions \(subscriptions.subscriptionCount)
+            checkwire_requests_total \(metrics.requests)
+            checkwire_errors_total \(metrics.errors)
+            checkwire_edits_applied_total \(metrics.editsApplied)
+            checkwire_events_broadcast_total \(metrics.eventsBroadcast)
+            checkwire_deliveries_total \(metrics.deliveries)
+            checkwire_store_batches_total \(counts.batches)
+            checkwire_store_jobs_total \(counts.jobs)
+            checkwire_uptime_seconds \(Int(Date().timeIntervalSince(startedAt)))
+
+            """
+    }
+}

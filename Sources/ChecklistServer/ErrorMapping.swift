@@ -1,0 +1,36 @@
+import ChecklistCore
+import ChecklistStore
+import WireProtocol
+
+/// The one place where failures become wire error codes.
+extension WireError {
+    init(_ error: DomainError) {
+        switch error {
+        case .badRequest(let message): self.init(.badRequest, message)
+        case .forbidden(let message): self.init(.forbidden, message)
+        case .notFound(let message): self.init(.notFound, message)
+        case .conflict(let message): self.init(.conflict, message)
+        }
+    }
+
+    init(_ error: StoreError) {
+        switch error {
+        case .rejected(let domain): self.init(domain)
+        case .failure: self.init(.internal, "the server could not save this; nothing was changed, try again")
+        }
+    }
+
+    init(_ error: RequestDecodingError) {
+        self.init(.badRequest, error.message)
+    }
+
+    /// The same answer for a wrong password, an unknown username and a bad token, so
+    /// accounts cannot be discovered by trying.
+    static let invalidCredentials = WireError(.unauthorized, "invalid credentials: check the username and password, or log in again for a new token")
+
+    static let notAuthenticated = WireError(.unauthorized, "authenticate first with signup, login or auth")
+
+    static func rateLimited(retryAfter seconds: Int) -> WireError {
+        WireError(.rateLimited, "too many failed attempts; try again in \(seconds) s")
+    }
+}

@@ -1,0 +1,22 @@
+/// Everything `checkwire serve` can be told; the defaults just work on one machine.
+public struct ServerConfiguration: Sendable {
+    public var host = "127.0.0.1"
+    /// 0 picks a free port (tests); `ChecklistServer.start()` returns the one bound.
+    public var port = 8080
+    public var databasePath = "checkwire.sqlite"
+    /// Absolute path of the web client, served at `/`; `nil` serves no files.
+    public var publicDirectory: String?
+    public var tlsCertificatePath: String?
+    public var tlsPrivateKeyPath: String?
+    /// Largest message accepted, however fragmented; larger ones close the connection with 1009.
+    public var maxMessageSize = 64 * 1024
+    /// Browser origins allowed besides the server's own (`*` allows any).
+    public var allowedOrigins: Set<String> = []
+    /// Bytes a connection may have queued and unsent before it is closed as a slow consumer
+    /// (4008). Large enough for a full 10,000-event replay.
+    public var maxUnsentBytes = 16 << 20
+    /// Cheap password hashing, for test servers that sign up many users. Never in production.
+    public var fastPasswordHashing = false
+
+    public init() {}
+}

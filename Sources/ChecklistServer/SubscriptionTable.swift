@@ -1,0 +1,29 @@
+import ChecklistCore
+import Transport
+
+/// Who receives the events of which checklist, and which connections belong to which user
+/// (so an `unshare` can reach every connection of the removed user).
+struct SubscriptionTable {
+    private(set) var subscribers: [ListID: Set<ConnectionID>] = [:]
+    private(set) var connectionsByUser: [UserID: Set<ConnectionID>] = [:]
+
+    var subscriptionCount: Int { subscribers.values.reduce(0) { $0 + $1.count } }
+
+    mutating func subscribe(_ connection: ConnectionID, to list: ListID) {
+        subscribers[list, default: []].insert(connection)
+    }
+
+    mutating func unsubscribe(_ connection: ConnectionID, from list: ListID) {
+        subscribers[list]?.remove(connection)
+        if subscribers[list]?.isEmpty == true { subscribers[list] = nil }
+    }
+
+    mutating func attach(_ connection: ConnectionID, to user: UserID) {
+        connectionsByUser[user, default: []].insert(connection)
+    }
+
+    mutating func detach(_ connection: ConnectionID, from user: UserID) {
+        connectionsByUser[user]?.remove(connection)
+        if connectionsByUser[user]?.isEmpty == true { connectionsByUser[user] = nil }
+    }
+}

@@ -1,0 +1,28 @@
+import ChecklistCore
+import GRDB
+
+extension ChecklistStore {
+    /// The checklist's state, from the cache or loaded from its rows; `nil` when it does not exist.
+    func state(_ id: ListID) throws -> ChecklistState? {
+        if let cached = states[id] { return cached }
+        guard let listRow = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM lists WHERE id = ?"), arguments: [id])
+        else { return nil }
+        let participants = try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT user_id, username, role FROM participants WHERE list_id = ?"), arguments: [id]
+        ).compactMap(RowCodec.participant)
+        let items = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM items WHERE list_id = ?"), arguments: [id])
+            .compactMap(RowCodec.item)
+        let state = ChecklistState(list: RowCodec.checklist(listRow), participants: participants, items: items)
+        states[id] = state
+        return state
+    }
+
+    /// The state for a reader or editor, with the same answer for "does not exist" and
+    /// "not yours" so ids cannot be probed.
+    func visibleState(_ id: ListID, for userID: UserID) throws -> ChecklistState {
+        guard let state = try state(id), state.role(of: userID) != nil else {
+            throw StoreError.rejected(.listNotFound(id))
+        }
+        return state
+    }
+}

@@ -1,0 +1,41 @@
+import ChecklistCore
+
+/// What an accepted edit produced: the event and its encoded bytes (the same bytes are
+/// stored in the log, broadcast and replayed), or the original acknowledgement of an
+/// `opId` that was already applied.
+public enum EditOutcome: Sendable {
+    case applied(AppliedEvent)
+    case duplicate(Acknowledgement)
+
+    public var acknowledgement: Acknowledgement {
+        switch self {
+        case .applied(let event): event.acknowledgement
+        case .duplicate(let ack): ack
+        }
+    }
+}
+
+/// The fields of an `ack`, kept per `(author, opId)` so a resent op gets the same answer.
+public struct Acknowledgement: Hashable, Sendable {
+    public var listID: ListID
+    public var seq: Int64
+    public var createdID: String?
+    public init(listID: ListID, seq: Int64, createdID: String?) {
+        self.listID = listID
+        self.seq = seq
+        self.createdID = createdID
+    }
+}
+
+public struct AppliedEvent: Sendable {
+    public var event: ChecklistEvent
+    /// The event encoded once for the wire.
+    public var payload: [UInt8]
+    public var createdID: String?
+    /// The user an `unshare` removed.
+    public var revokedUserID: UserID?
+
+    public var acknowledgement: Acknowledgement {
+        Acknowledgement(listID: event.listID, seq: event.seq, createdID: createdID)
+    }
+}

@@ -1,0 +1,66 @@
+import ChecklistCore
+import GRDB
+
+/// Turns rows into core values and back. Times are stored as epoch milliseconds, due values
+/// in their wire form so a date stays a date.
+enum RowCodec {
+    static func timestamp(_ value: Int64?) -> Timestamp? { value.map(Timestamp.init(milliseconds:)) }
+
+    static func checklist(_ row: Row) -> Checklist {
+        Checklist(
+            id: row["id"], title: row["title"], description: row["description"],
+            due: (row["due"] as String?).flatMap(Due.init(wire:)),
+            status: ListStatus(rawValue: row["status"]) ?? .active, ownerID: row["owner_id"],
+            createdAt: Timestamp(milliseconds: row["created_at"]), updatedAt: Timestamp(milliseconds: row["updated_at"]),
+            completedAt: timestamp(row["completed_at"]), cancelledAt: timestamp(row["cancelled_at"]),
+            statusBeforeCancel: (row["status_before_cancel"] as String?).flatMap(ListStatus.init(rawValue:)),
+            seq: row["seq"]
+        )
+    }
+
+    static func participant(_ row: Row) -> Participant? {
+        guard let role = Role(rawValue: row["role"]) else { return nil }
+        return Participant(userID: row["user_id"], username: row["username"], role: role)
+    }
+
+    static func item(_ row: Row) -> Item? {
+        guard let status = ItemStatus(rawValue: row["status"]) else { return nil }
+        return Item(
+            id: row["id"], parent: row["parent"], position: row["position"], title: row["title"],
+            notes: row["notes"], due: (row["due"] as String?).flatMap(Due.init(wire:)), location: row["location"],
+            remindEvery: row["remind_every"], status: status, createdBy: row["created_by"],
+            createdAt: Timestamp(milliseconds: row["created_at"]), doneBy: row["done_by"],
+            doneAt: timestamp(row["done_at"]), cancelledBy: row["cancelled_by"],
+            cancelledAt: timestamp(row["cancelled_at"]),
+            cancelOrigin: (row["cancel_origin"] as String?).flatMap(CancelOrigin.init(storageValue:))
+        )
+    }
+
+    static func arguments(_ list: Checklist) -> StatementArguments {
+        [
+            list.id, list.title, list.description, list.due?.description, list.status.rawValue, list.ownerID,
+            list.createdAt.milliseconds, list.updatedAt.milliseconds, list.completedAt?.milliseconds,
+            list.cancelledAt?.milliseconds, list.statusBeforeCancel?.rawValue, list.seq,
+        ]
+    }
+
+    static func arguments(_ item: Item, in listID: ListID) -> StatementArguments {
+        [
+            listID, item.id, item.parent, item.position, item.title, item.notes, item.due?.description,
+            item.location, item.remindEvery, item.status.rawValue, item.createdBy, item.createdAt.milliseconds,
+            item.doneBy, item.doneAt?.milliseconds, item.cancelledBy, item.cancelledAt?.milliseconds,
+            item.cancelOrigin?.storageValue,
+        ]
+    }
+
+    static let upsertList = """
+        INSERT OR REPLACE INTO lists (id, title, description, due, status, owner_id, created_at, updated_at,
+            completed_at, cancelled_at, status_before_cancel, seq) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)
+        """
+
+    static let upsertItem = """
+        INSERT OR REPLACE INTO items (list_id, id, parent, position, title, notes, due, location, remind_every,
+            status, created_by, created_at, done_by, done_at, cancelled_by, cancelled_at, cancel_origin)
+            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+        """
+}

@@ -1,0 +1,84 @@
+import GRDB
+
+/// The database schema, as numbered migrations that run once each on open.
+///
+/// The event log and the applied-op table are `WITHOUT ROWID` keyed by what they are read
+/// by: replay reads a range of `(list_id, seq)`, idempotency looks up `(user_id, op_id)`.
+enum Schema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE users (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    username TEXT NOT NULL,
+                    username_key TEXT NOT NULL UNIQUE,
+                    password_hash TEXT NOT NULL,
+                    created_at INTEGER NOT NULL
+                );
+                CREATE TABLE sessions (
+                    token_hash BLOB PRIMARY KEY NOT NULL,
+                    user_id TEXT NOT NULL REFERENCES users(id),
+                    created_at INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                CREATE TABLE lists (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    title TEXT NOT NULL,
+                    description TEXT,
+                    due TEXT,
+                    status TEXT NOT NULL,
+                    owner_id TEXT NOT NULL REFERENCES users(id),
+                    created_at INTEGER NOT NULL,
+                    updated_at INTEGER NOT NULL,
+                    completed_at INTEGER,
+                    cancelled_at INTEGER,
+                    status_before_cancel TEXT,
+                    seq INTEGER NOT NULL
+                );
+                CREATE TABLE participants (
+                    list_id TEXT NOT NULL REFERENCES lists(id),
+                    user_id TEXT NOT NULL REFERENCES users(id),
+                    username TEXT NOT NULL,
+                    role TEXT NOT NULL,
+                    PRIMARY KEY (list_id, user_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX participants_by_user ON participants(user_id);
+                CREATE TABLE items (
+                    list_id TEXT NOT NULL REFERENCES lists(id),
+                    id TEXT NOT NULL,
+                    parent TEXT,
+                    position REAL NOT NULL,
+                    title TEXT NOT NULL,
+                    notes TEXT,
+                    due TEXT,
+                    location TEXT,
+                    remind_every INTEGER,
+                    status TEXT NOT NULL,
+                    created_by TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    done_by TEXT,
+                    done_at INTEGER,
+                    cancelled_by TEXT,
+                    cancelled_at INTEGER,
+                    cancel_origin TEXT,
+                    PRIMARY KEY (list_id, id)
+                ) WITHOUT ROWID;
+                CREATE TABLE events (
+                    list_id TEXT NOT NULL,
+                    seq INTEGER NOT NULL,
+                    payload BLOB NOT NULL,
+                    PRIMARY KEY (list_id, seq)
+                ) WITHOUT ROWID;
+                CREATE TABLE applied_ops (
+                    user_id TEXT NOT NULL,
+                    op_id TEXT NOT NULL,
+                    list_id TEXT NOT NULL,
+                    seq INTEGER NOT NULL,
+                    created_id TEXT,
+                    PRIMARY KEY (user_id, op_id)
+                ) WITHOUT ROWID;
+                """)
+        }
+        return migrator
+    }
+}

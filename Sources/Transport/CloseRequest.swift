@@ -1,0 +1,5 @@
+/// A WebSocket close to perform once a connection's queued frames are written.
+struct CloseRequest {
+    var code: UInt16
+    var reason: String
+}

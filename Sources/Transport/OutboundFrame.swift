@@ -1,0 +1,58 @@
+import CLibWebSockets
+
+/// Bytes to send, with `LWS_PRE` bytes of headroom already reserved in front of the payload.
+///
+/// Why a class with headroom: `lws_write` writes the WebSocket header into the `LWS_PRE` bytes
+/// just before the payload. Reserving them once lets one encoding of an event be written to
+/// every subscribed connection with no copy; the per-connection queues hold references.
+/// The server does not mask, so the payload itself is never modified.
+///
+/// For example:
+/// ```swift
+/// let frame = OutboundFrame(text: Array(json.utf8))
+/// for id in subscribers { server.send(frame, to: id) }
+/// ```
+// @unchecked Sendable: the payload is written once in `init` and never mutated afterwards.
+// The only later writes are lws's frame header into the headroom, done by `lws_write` on the
+// service thread of the server the frame is queued on; use a frame with one server at a time.
+public final class OutboundFrame: @unchecked Sendable {
+    /// `LWS_PRE` + payload, allocated once.
+    private let storage: UnsafeMutablePointer<UInt8>
+
+    /// Payload length in bytes (excluding headroom).
+    public let count: Int
+
+    /// The `lws_write_protocol` value to write this frame with (text, binary, or a fragment).
+    let writeProtocol: lws_write_protocol
+
+    /// A text frame. The bytes are sent as they are (the caller guarantees UTF-8).
+    public convenience init(text bytes: some Collection<UInt8>) {
+        self.init(bytes, writeProtocol: LWS_WRITE_TEXT)
+    }
+
+    /// A binary frame.
+    public convenience init(binary bytes: some Collection<UInt8>) {
+        self.init(bytes, writeProtocol: LWS_WRITE_BINARY)
+    }
+
+    init(_ bytes: some Collection<UInt8>, writeProtocol: lws_write_protocol) {
+        let headroom = OutboundFrame.headroom
+        let count = bytes.count
+        self.count = count
+        self.writeProtocol = writeProtocol
+        storage = .allocate(capacity: headroom + count)
+        storage.initialize(repeating: 0, count: headroom)
+        let payload = UnsafeMutableBufferPointer(start: storage + headroom, count: count)
+        let (_, copied) = payload.initialize(from: bytes)
+        precondition(copied == count, "collection count changed while copying")
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+
+    /// The first payload byte; `LWS_PRE` writable bytes precede it.
+    var payload: UnsafeMutablePointer<UInt8> { storage + OutboundFrame.headroom }
+
+    static let headroom = Int(checkwire_lws_pre())
+}

@@ -1,0 +1,21 @@
+/// The Swift-side state of one open server connection. Service-thread confined.
+///
+/// lws only knows the connection's id (in its per-session data); this object, kept in the
+/// server's dictionary, holds the outbound queue, the reassembly buffer and any pending close.
+final class ServerSession {
+    let id: ConnectionID
+    /// lws's handle (`struct lws *`); valid until LWS_CALLBACK_CLOSED removes the session.
+    let wsi: OpaquePointer
+    var queue = FrameQueue()
+    /// Payload bytes in `queue` (the frame lws is currently draining is no longer counted).
+    var unsentBytes = 0
+    var assembler: MessageAssembler
+    /// Set once a close was decided; later sends are ignored and input is discarded.
+    var closeRequest: CloseRequest?
+
+    init(id: ConnectionID, wsi: OpaquePointer, maxMessageSize: Int) {
+        self.id = id
+        self.wsi = wsi
+        assembler = MessageAssembler(maxMessageSize: maxMessageSize)
+    }
+}

@@ -1,0 +1,182 @@
+import CLibWebSockets
+import Dispatch
+import Glibc
+
+/// One lws context and the one thread that creates it, services it and destroys it.
+///
+/// Why: libwebsockets is not thread-safe. Every lws call happens on this thread; the only
+/// call other threads make is `lws_cancel_service`, which wakes the thread so it drains its
+/// inbox of work (`LWS_CALLBACK_EVENT_WAIT_CANCELLED` → `drainInbox`). The inbox and the
+/// context pointer share one lock, and the pointer is cleared before the context is destroyed,
+/// so a late wake-up can never touch freed memory. Shared by the server and the client engine.
+// @unchecked Sendable: `shared` is guarded by its lock; `thread` is touched only under
+// `lifecycle`'s lock; everything else is immutable.
+final class ServiceLoop: @unchecked Sendable {
+    private enum Phase {
+        case idle, starting, running, stopping, stopped
+    }
+
+    private struct Shared {
+        var phase = Phase.idle
+        var context: OpaquePointer?
+        var inbox: [@Sendable () -> Void] = []
+    }
+
+    private let shared = Locked(Shared())
+    /// Serializes `start` and `stop` callers; holds the thread handle.
+    private let lifecycle = Locked<pthread_t?>(nil)
+    /// How long a stop waits for connections to close gracefully before destroying them.
+    private let shutdownGracePeriod: Duration
+
+    init(shutdownGracePeriod: Duration) {
+        self.shutdownGracePeriod = shutdownGracePeriod
+    }
+
+    /// True on this loop's service thread.
+    var isServiceThread: Bool {
+        ServiceThreadIdentity.currentThreadIs(token)
+    }
+
+    private var token: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    /// Starts the thread, which creates the context with `owner.makeContext()`; returns once
+    /// the context exists or throws what `makeContext` threw. The thread keeps `owner` alive
+    /// until it has destroyed the context.
+    func start(owner: any ServiceLoopOwner) throws {
+        precondition(!isServiceThread, "start() called on the service thread")
+        try lifecycle.withLock { thread in
+            try shared.withLock { shared in
+                guard shared.phase == .idle else { throw TransportError.alreadyStarted }
+                shared.phase = .starting
+            }
+            let started = DispatchSemaphore(value: 0)
+            let failure = Locked<(any Error)?>(nil)
+            let body = ThreadBody { [self] in
+                run(owner: owner, failure: failure, started: started)
+            }
+            var handle = pthread_t()
+            let status = pthread_create(&handle, nil, { rawBody in
+                Unmanaged<ThreadBody>.fromOpaque(rawBody!).takeRetainedValue().run()
+                return nil
+            }, Unmanaged.passRetained(body).toOpaque())
+            precondition(status == 0, "pthread_create failed: \(status)")
+            started.wait()
+            if let error = failure.withLock({ $0 }) {
+                pthread_join(handle, nil)
+                shared.withLock { $0.phase = .idle }
+                throw error
+            }
+            thread = handle
+        }
+    }
+
+    /// Queues `work` for the service thread (any thread). Dropped once a stop was requested.
+    func execute(_ work: @escaping @Sendable () -> Void) {
+        shared.withLock { shared in
+            switch shared.phase {
+            case .idle, .starting, .running:
+                let wasEmpty = shared.inbox.isEmpty
+                shared.inbox.append(work)
+                // A non-empty inbox already has a wake-up pending; one per batch is enough.
+                if wasEmpty, let context = shared.context {
+                    lws_cancel_service(context)
+                }
+            case .stopping, .stopped:
+                break
+            }
+        }
+    }
+
+    /// Runs the queued work (service thread; idempotent: a second call finds an empty inbox).
+    func drainInbox() {
+        precondition(isServiceThread, "drainInbox() called off the service thread")
+        let work = shared.withLock { shared -> [@Sendable () -> Void] in
+            guard !shared.inbox.isEmpty else { return [] }
+            var taken: [@Sendable () -> Void] = []
+            swap(&taken, &shared.inbox)
+            return taken
+        }
+        for item in work { item() }
+    }
+
+    /// Requests a graceful stop and waits until the thread has destroyed the context and
+    /// exited (any thread but the service thread). Idempotent.
+    func stop() {
+        precondition(!isServiceThread, "stop() on the service thread would wait for itself")
+        lifecycle.withLock { thread in
+            let mustJoin = shared.withLock { shared -> Bool in
+                switch shared.phase {
+                case .running:
+                    shared.phase = .stopping
+                    if let context = shared.context { lws_cancel_service(context) }
+                    return true
+                case .idle:
+                    shared.phase = .stopped
+                    shared.inbox = []
+                    return false
+                case .starting, .stopping, .stopped:
+                    return false
+                }
+            }
+            guard mustJoin, let handle = thread else { return }
+            // lws_service may block in poll() with nothing to do; wake it regularly so it can
+            // notice closed connections and its deadline.
+            while shared.withLock({ shared -> Bool in
+                guard shared.phase != .stopped else { return false }
+                if let context = shared.context { lws_cancel_service(context) }
+                return true
+            }) {
+                usleep(10_000)
+            }
+            pthread_join(handle, nil)
+            thread = nil
+        }
+    }
+
+    // MARK: - Service thread
+
+    private func run(owner: any ServiceLoopOwner, failure: Locked<(any Error)?>, started: DispatchSemaphore) {
+        ServiceThreadIdentity.markCurrentThread(as: token)
+        let context: OpaquePointer
+        do {
+            context = try owner.makeContext()
+        } catch {
+            failure.withLock { $0 = error }
+            started.signal()
+            return
+        }
+        shared.withLock { shared in
+            shared.context = context
+            if shared.phase == .starting { shared.phase = .running }
+        }
+        started.signal()
+        drainInbox()  // work posted before start had no context to wake
+
+        var deadline: ContinuousClock.Instant?
+        while true {
+            _ = lws_service(context, 0)
+            guard shared.withLock({ $0.phase == .stopping }) else { continue }
+            if deadline == nil {
+                drainInbox()  // work posted before stop() still runs
+                owner.beginShutdown()
+                deadline = ContinuousClock.now.advanced(by: shutdownGracePeriod)
+            }
+            if owner.isShutdownComplete || ContinuousClock.now >= deadline! { break }
+        }
+
+        shared.withLock { shared in
+            shared.context = nil
+            shared.inbox = []
+        }
+        lws_context_destroy(context)
+        owner.contextDidDestroy()
+        shared.withLock { $0.phase = .stopped }
+    }
+
+}
+
+/// Carries the thread's closure through `pthread_create`'s `void *` argument.
+private final class ThreadBody {
+    let run: () -> Void
+    init(_ run: @escaping () -> Void) { self.run = run }
+}

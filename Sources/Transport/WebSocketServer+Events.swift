@@ -1,0 +1,147 @@
+import CLibWebSockets
+
+/// lws callback handling for the server (service thread, called from `ServerCallbacks`).
+extension WebSocketServer {
+    func handleHTTPProtocolEvent(
+        _ wsi: OpaquePointer, _ reason: lws_callback_reasons,
+        _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int
+    ) -> Int32 {
+        switch reason {
+        case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+            loop.drainInbox()
+            return 0
+        case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+            // A client explicitly asked for our internal HTTP protocol name as a subprotocol.
+            _ = lws_return_http_status(wsi, UInt32(HTTP_STATUS_NOT_FOUND.rawValue), nil)
+            return 1
+        case LWS_CALLBACK_HTTP:
+            return answerHTTP(wsi, reason, user, input, length)
+        default:
+            return lws_callback_http_dummy(wsi, reason, user, input, length)
+        }
+    }
+
+    func handleWebSocketEvent(
+        _ wsi: OpaquePointer, _ reason: lws_callback_reasons,
+        _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int
+    ) -> Int32 {
+        switch reason {
+        case LWS_CALLBACK_SERVER_WRITEABLE:
+            return writeNext(wsi, session: session(for: user))
+        case LWS_CALLBACK_RECEIVE:
+            if let session = session(for: user) {
+                receive(wsi, session: session, UnsafeRawBufferPointer(start: input, count: length))
+            }
+            return 0
+        case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+            loop.drainInbox()  // arrives once per protocol: the second drain finds it empty
+            return 0
+        case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+            return filterUpgrade(wsi)
+        case LWS_CALLBACK_ESTABLISHED:
+            open(wsi, user: user)
+            return 0
+        case LWS_CALLBACK_CLOSED:
+            closed(user: user)
+            return 0
+        case LWS_CALLBACK_HTTP:
+            return answerHTTP(wsi, reason, user, input, length)
+        default:
+            // Includes the HTTP file-serving reasons: without this, missing files would hang.
+            return lws_callback_http_dummy(wsi, reason, user, input, length)
+        }
+    }
+
+    // MARK: - Connection life
+
+    private func session(for user: UnsafeMutableRawPointer?) -> ServerSession? {
+        guard let user else { return nil }
+        let raw = user.load(as: UInt64.self)
+        return raw == 0 ? nil : sessions[ConnectionID(rawValue: raw)]
+    }
+
+    private func filterUpgrade(_ wsi: OpaquePointer) -> Int32 {
+        let refusal: UInt32?
+        if isShuttingDown {
+            refusal = UInt32(HTTP_STATUS_SERVICE_UNAVAILABLE.rawValue)
+        } else if LWSHeaders.value(of: WSI_TOKEN_GET_URI, in: wsi) != configuration.webSocketPath {
+            refusal = UInt32(HTTP_STATUS_NOT_FOUND.rawValue)
+        } else if !originPolicy.allows(
+            origin: LWSHeaders.value(of: WSI_TOKEN_ORIGIN, in: wsi),
+            host: LWSHeaders.value(of: WSI_TOKEN_HOST, in: wsi)
+        ) {
+            refusal = UInt32(HTTP_STATUS_FORBIDDEN.rawValue)
+        } else {
+            refusal = nil
+        }
+        guard let refusal else { return 0 }
+        _ = lws_return_http_status(wsi, refusal, nil)
+        return 1
+    }
+
+    private func open(_ wsi: OpaquePointer, user: UnsafeMutableRawPointer?) {
+        guard let user else { return }
+        let id = ConnectionID.next()
+        user.storeBytes(of: id.rawValue, as: UInt64.self)
+        sessions[id] = ServerSession(id: id, wsi: wsi, maxMessageSize: configuration.maxMessageSize)
+        delegate?.webSocketServer(self, didOpen: id)
+    }
+
+    private func closed(user: UnsafeMutableRawPointer?) {
+        guard let session = session(for: user) else { return }
+        sessions[session.id] = nil
+        user?.storeBytes(of: 0, as: UInt64.self)
+        delegate?.webSocketServer(self, didClose: session.id)
+    }
+
+    // MARK: - Data
+
+    private func receive(_ wsi: OpaquePointer, session: ServerSession, _ chunk: UnsafeRawBufferPointer) {
+        guard session.closeRequest == nil else { return }  // closing: discard input
+        let outcome = session.assembler.append(
+            chunk,
+            isFirst: lws_is_first_fragment(wsi) != 0,
+            isBinary: lws_frame_is_binary(wsi) != 0,
+            isLast: lws_is_final_fragment(wsi) != 0 && lws_remaining_packet_payload(wsi) == 0
+        )
+        switch outcome {
+        case .incomplete:
+            break
+        case .message(let message):
+            delegate?.webSocketServer(self, didReceive: message, from: session.id)
+        case .tooBig:
+            requestClose(session, CloseRequest(code: 1009, reason: "message too big"))
+        }
+    }
+
+    /// Exactly one `lws_write` per WRITEABLE; re-arm while there is more to do.
+    private func writeNext(_ wsi: OpaquePointer, session: ServerSession?) -> Int32 {
+        guard let session else { return 0 }
+        if let frame = session.queue.removeFirst() {
+            session.unsentBytes -= frame.count
+            let written = lws_write(wsi, frame.payload, frame.count, frame.writeProtocol)
+            guard written >= frame.count else { return -1 }  // a short write is an error
+            if !session.queue.isEmpty || session.closeRequest != nil {
+                lws_callback_on_writable(wsi)
+            }
+            return 0
+        }
+        guard let request = session.closeRequest else { return 0 }
+        LWSClose.setReason(request, on: wsi)
+        return -1
+    }
+
+    // MARK: - HTTP
+
+    private func answerHTTP(
+        _ wsi: OpaquePointer, _ reason: lws_callback_reasons,
+        _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int
+    ) -> Int32 {
+        let path = String(decoding: UnsafeRawBufferPointer(start: input, count: length), as: UTF8.self)
+        guard dynamicPaths.contains(path), let delegate else {
+            return lws_callback_http_dummy(wsi, reason, user, input, length)  // 404
+        }
+        let response = delegate.webSocketServer(self, httpResponseFor: path)
+        return HTTPResponseWriter.write(response, to: wsi)
+    }
+}

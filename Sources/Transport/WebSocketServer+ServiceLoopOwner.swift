@@ -1,0 +1,156 @@
+import CLibWebSockets
+import Glibc
+
+/// Context creation and shutdown for the server (service thread).
+extension WebSocketServer: ServiceLoopOwner {
+    /// lws protocol name for plain HTTP (protocols[0]); never a WebSocket subprotocol.
+    static let httpProtocolName = "checkwire-http"
+    static let vhostName = "checkwire"
+
+    func makeContext() throws -> OpaquePointer {
+        LibWebSocketsLogging.configureOnce()
+        let address = try ListenAddress(host: configuration.host)
+        let arena = CMemoryArena()
+
+        var info = lws_context_creation_info()
+        info.port = Int32(configuration.port)
+        info.iface = address.interface.map(arena.cString)
+        info.vhost_name = arena.cString(Self.vhostName)
+        info.protocols = UnsafePointer(makeProtocols(arena))
+        info.pvo = UnsafePointer(makeDefaultProtocolOption(arena))
+        info.mounts = makeMounts(arena).map { UnsafePointer($0) }
+        info.user = Unmanaged.passUnretained(self).toOpaque()
+        info.retry_and_idle_policy = UnsafePointer(makeIdlePolicy(arena))
+        info.server_string = arena.cString("checkwire")
+        // No info.extensions: permessage-deflate stays off (CPU per frame, and inflate bombs).
+        var options = checkwire_lws_option_validate_utf8() | checkwire_lws_option_fail_upon_unable_to_bind()
+        if address.isIPv4 { options |= checkwire_lws_option_disable_ipv6() }
+        if let certificate = configuration.tlsCertificatePath, let key = configuration.tlsPrivateKeyPath {
+            options |= checkwire_lws_option_do_ssl_global_init()
+            info.ssl_cert_filepath = arena.cString(certificate)
+            info.ssl_private_key_filepath = arena.cString(key)
+            info.alpn = arena.cString("http/1.1")
+        }
+        info.options = options
+
+        errno = 0
+        guard let context = lws_create_context(&info) else {
+            throw TransportError.contextCreationFailed(errno: errno)
+        }
+        self.arena = arena
+        boundPort = Int(lws_get_vhost_listen_port(lws_get_vhost_by_name(context, Self.vhostName)))
+        return context
+    }
+
+    func beginShutdown() {
+        isShuttingDown = true
+        let code = shutdownCloseCode.withLock { $0 }
+        for session in sessions.values where session.closeRequest == nil {
+            requestClose(session, CloseRequest(code: code, reason: "server shutting down"))
+        }
+    }
+
+    var isShutdownComplete: Bool { sessions.isEmpty }
+
+    func contextDidDestroy() {
+        // lws fires CLOSED for every connection while destroying; this is only a safety net.
+        for id in Array(sessions.keys) {
+            sessions[id] = nil
+            delegate?.webSocketServer(self, didClose: id)
+        }
+        arena = nil
+        delegate = nil
+    }
+
+    /// protocols[0] serves plain HTTP; protocols[1] is our WebSocket subprotocol; then a
+    /// zeroed terminator (4.1.6 has no LWS_PROTOCOL_LIST_TERM).
+    private func makeProtocols(_ arena: CMemoryArena) -> UnsafeMutablePointer<lws_protocols> {
+        let protocols = arena.allocate(lws_protocols.self, count: 3)
+        protocols[0].name = arena.cString(Self.httpProtocolName)
+        protocols[0].callback = checkwireServerHTTPCallback
+        protocols[0].per_session_data_size = MemoryLayout<UInt64>.size
+        protocols[1].name = arena.cString(configuration.subprotocol)
+        protocols[1].callback = checkwireServerWebSocketCallback
+        protocols[1].per_session_data_size = MemoryLayout<UInt64>.size
+        protocols[1].rx_buffer_size = configuration.receiveBufferSize
+        // Hand whole frames to the kernel in one send(); 0 would cap each send at rx_buffer_size
+        // and make lws copy the rest of every large frame into its own buffer.
+        protocols[1].tx_packet_size = 1 << 20
+        return protocols
+    }
+
+    /// Per-vhost option `<subprotocol> { default }`: clients offering no subprotocol are
+    /// bound to ours instead of protocols[0].
+    private func makeDefaultProtocolOption(_ arena: CMemoryArena) -> UnsafeMutablePointer<lws_protocol_vhost_options> {
+        let marker = arena.allocate(lws_protocol_vhost_options.self)
+        marker.pointee.name = arena.cString("default")
+        marker.pointee.value = arena.cString("")
+        let option = arena.allocate(lws_protocol_vhost_options.self)
+        option.pointee.name = arena.cString(configuration.subprotocol)
+        option.pointee.value = arena.cString("")
+        option.pointee.options = UnsafePointer(marker)
+        return option
+    }
+
+    /// One callback mount per dynamic path (so they win over the longest-prefix "/" file
+    /// mount), then the static file mount. Without a public directory and no dynamic paths,
+    /// no mounts: every request reaches protocols[0]'s LWS_CALLBACK_HTTP.
+    private func makeMounts(_ arena: CMemoryArena) -> UnsafeMutablePointer<lws_http_mount>? {
+        var mountList: [(mountpoint: String, isFile: Bool)] = []
+        if configuration.publicDirectory != nil {
+            mountList += configuration.dynamicPaths.map { ($0, false) }
+            mountList.append(("/", true))
+        }
+        guard !mountList.isEmpty else { return nil }
+        let mounts = arena.allocate(lws_http_mount.self, count: mountList.count)
+        for (index, entry) in mountList.enumerated() {
+            let mount = mounts + index
+            let mountpoint = arena.cString(entry.mountpoint)
+            mount.pointee.mountpoint = mountpoint
+            mount.pointee.mountpoint_len = UInt8(clamping: strlen(mountpoint))
+            if entry.isFile {
+                mount.pointee.origin = arena.cString(configuration.publicDirectory!)
+                mount.pointee.def = arena.cString("index.html")
+                mount.pointee.origin_protocol = UInt8(LWSMPRO_FILE.rawValue)
+                mount.pointee.extra_mimetypes = UnsafePointer(makeExtraMimeTypes(arena))
+            } else {
+                mount.pointee.origin = arena.cString(Self.httpProtocolName)
+                mount.pointee.origin_protocol = UInt8(LWSMPRO_CALLBACK.rawValue)
+            }
+            if index + 1 < mountList.count {
+                mount.pointee.mount_next = UnsafePointer(mounts + index + 1)
+            }
+        }
+        return mounts
+    }
+
+    /// Types missing from lws's built-in table (which already maps .html .js(text/javascript)
+    /// .css .svg .png .json .ico ...). Unknown extensions get application/octet-stream
+    /// instead of lws's 415.
+    private func makeExtraMimeTypes(_ arena: CMemoryArena) -> UnsafeMutablePointer<lws_protocol_vhost_options> {
+        let table: [(String, String)] = [
+            (".mjs", "text/javascript"),
+            (".map", "application/json"),
+            (".webmanifest", "application/manifest+json"),
+            (".wasm", "application/wasm"),
+            (".webp", "image/webp"),
+            ("*", "application/octet-stream"),
+        ]
+        let options = arena.allocate(lws_protocol_vhost_options.self, count: table.count)
+        for (index, (suffix, type)) in table.enumerated() {
+            options[index].name = arena.cString(suffix)
+            options[index].value = arena.cString(type)
+            if index + 1 < table.count { options[index].next = UnsafePointer(options + index + 1) }
+        }
+        return options
+    }
+
+    /// lws PINGs a connection idle for `pingIntervalSeconds` and hangs up one idle for
+    /// `idleTimeoutSeconds`, so dead peers (no FIN, no RST) are dropped.
+    private func makeIdlePolicy(_ arena: CMemoryArena) -> UnsafeMutablePointer<lws_retry_bo_t> {
+        let policy = arena.allocate(lws_retry_bo_t.self)
+        policy.pointee.secs_since_valid_ping = UInt16(clamping: configuration.pingIntervalSeconds)
+        policy.pointee.secs_since_valid_hangup = UInt16(clamping: configuration.idleTimeoutSeconds)
+        return policy
+    }
+}

@@ -1,0 +1,137 @@
+import CLibWebSockets
+
+/// A WebSocket + small HTTP server on one libwebsockets context and one service thread.
+///
+/// Why this shape: lws is single-threaded, so everything connection-related (the delegate
+/// callbacks, `send`, `close`, `unsentBytes`) happens on the service thread, and other threads
+/// hand work over with `execute`. Messages arrive reassembled and size-checked; outgoing
+/// frames are queued per connection and written one `lws_write` per WRITEABLE callback.
+///
+/// For example:
+/// ```swift
+/// let server = WebSocketServer(configuration: configuration, delegate: hub)
+/// let port = try server.start()
+/// server.execute { server.send(OutboundFrame(text: Array("hi".utf8)), to: id) }
+/// server.stop()
+/// ```
+///
+/// The delegate is held strongly until `stop()` returns, then released, so a delegate that
+/// owns its server forms no lasting cycle. It must not be replaced.
+// @unchecked Sendable: the cross-thread entry points (`start`, `execute`, `stop`,
+// `isServiceThread`) go through `ServiceLoop`, which locks; all other mutable state
+// (`sessions`, `delegate`, `arena`, `isShuttingDown`) is touched only on the service thread,
+// which every such method checks with a precondition.
+public final class WebSocketServer: @unchecked Sendable {
+    public let configuration: WebSocketServerConfiguration
+    let loop: ServiceLoop
+    let originPolicy: OriginPolicy
+    let dynamicPaths: Set<String>
+
+    // Service-thread state.
+    var delegate: (any WebSocketServerDelegate)?
+    var sessions: [ConnectionID: ServerSession] = [:]
+    var arena: CMemoryArena?
+    var isShuttingDown = false
+    var boundPort = 0
+    let shutdownCloseCode = Locked<UInt16>(1001)
+
+    public init(configuration: WebSocketServerConfiguration, delegate: any WebSocketServerDelegate) {
+        self.configuration = configuration
+        self.delegate = delegate
+        loop = ServiceLoop(shutdownGracePeriod: configuration.shutdownGracePeriod)
+        originPolicy = OriginPolicy(allowedOrigins: configuration.allowedOrigins)
+        dynamicPaths = Set(configuration.dynamicPaths)
+    }
+
+    /// Creates the lws context and the service thread.
+    ///
+    /// - Returns: the bound port (useful with `port = 0`).
+    /// - Throws: `TransportError` — `.contextCreationFailed` when lws cannot listen (port in
+    ///   use, unusable address) or load the TLS files; `.alreadyStarted` on a second call.
+    @discardableResult
+    public func start() throws -> Int {
+        try validateConfiguration()
+        try loop.start(owner: self)
+        return boundPort  // written on the service thread before start() returned (semaphore)
+    }
+
+    /// Runs `work` on the service thread soon (any thread). Work posted after `stop` is dropped.
+    public func execute(_ work: @escaping @Sendable () -> Void) {
+        loop.execute(work)
+    }
+
+    /// True when called on this server's service thread.
+    public var isServiceThread: Bool { loop.isServiceThread }
+
+    /// Queues `frame` for `connection` (service thread only). The frame is shared, not copied.
+    ///
+    /// Unknown or closing connections are ignored. If the connection's unsent bytes would
+    /// exceed `maxUnsentBytes`, its queue is dropped and it is closed with
+    /// `slowConsumerCloseCode`; a peer that does not read even the close frame is dropped after
+    /// `closeTimeoutSeconds` (`lws_set_timeout`).
+    public func send(_ frame: OutboundFrame, to connection: ConnectionID) {
+        precondition(isServiceThread, "WebSocketServer.send called off the service thread")
+        guard let session = sessions[connection], session.closeRequest == nil else { return }
+        guard session.unsentBytes + frame.count <= configuration.maxUnsentBytes else {
+            session.queue.removeAll()
+            session.unsentBytes = 0
+            requestClose(session, CloseRequest(code: configuration.slowConsumerCloseCode, reason: "slow consumer"))
+            return
+        }
+        let wasIdle = session.queue.isEmpty
+        session.queue.append(frame)
+        session.unsentBytes += frame.count
+        // WRITEABLE re-arms itself while the queue is non-empty; one request per idle→busy.
+        if wasIdle { lws_callback_on_writable(session.wsi) }
+    }
+
+    /// Closes `connection` with a WebSocket close `code` and `reason` once its already-queued
+    /// frames are written (service thread only). Unknown or already closing: ignored.
+    public func close(_ connection: ConnectionID, code: UInt16, reason: String) {
+        precondition(isServiceThread, "WebSocketServer.close called off the service thread")
+        guard let session = sessions[connection], session.closeRequest == nil else { return }
+        requestClose(session, CloseRequest(code: code, reason: reason))
+    }
+
+    /// Bytes queued and not yet handed to lws for `connection` (service thread only; 0 if unknown).
+    public func unsentBytes(of connection: ConnectionID) -> Int {
+        precondition(isServiceThread, "WebSocketServer.unsentBytes called off the service thread")
+        return sessions[connection]?.unsentBytes ?? 0
+    }
+
+    /// The ids of the open connections (service thread only).
+    public var openConnections: [ConnectionID] {
+        precondition(isServiceThread, "WebSocketServer.openConnections called off the service thread")
+        return Array(sessions.keys)
+    }
+
+    /// Graceful stop (any thread but the service thread; idempotent): refuses new upgrades,
+    /// lets queued frames flush, closes every connection with `closeCode`, and after at most
+    /// `shutdownGracePeriod` destroys the context (dropping peers that did not finish), joins
+    /// the thread and releases the delegate. `didClose` is delivered for every connection.
+    public func stop(closeCode: UInt16 = 1001) {
+        shutdownCloseCode.withLock { $0 = closeCode }
+        loop.stop()
+    }
+
+    func requestClose(_ session: ServerSession, _ request: CloseRequest) {
+        session.closeRequest = request
+        lws_set_timeout(session.wsi, PENDING_TIMEOUT_USER_OK, Int32(configuration.closeTimeoutSeconds))
+        if session.queue.isEmpty { lws_callback_on_writable(session.wsi) }
+    }
+
+    private func validateConfiguration() throws {
+        if (configuration.tlsCertificatePath == nil) != (configuration.tlsPrivateKeyPath == nil) {
+            throw TransportError.invalidConfiguration("set both tlsCertificatePath and tlsPrivateKeyPath, or neither")
+        }
+        if let directory = configuration.publicDirectory, !directory.hasPrefix("/") {
+            throw TransportError.invalidConfiguration("publicDirectory must be an absolute path")
+        }
+        if !configuration.webSocketPath.hasPrefix("/") {
+            throw TransportError.invalidConfiguration("webSocketPath must start with /")
+        }
+        if configuration.idleTimeoutSeconds <= configuration.pingIntervalSeconds {
+            throw TransportError.invalidConfiguration("idleTimeoutSeconds must exceed pingIntervalSeconds")
+        }
+    }
+}

@@ -1,0 +1,49 @@
+/// Everything the WebSocket/HTTP listener needs to know; plain values, copied into the server.
+public struct WebSocketServerConfiguration: Sendable {
+    /// IPv4 address or hostname to listen on; `"0.0.0.0"` for all IPv4 interfaces, an IPv6
+    /// literal such as `"::1"` for IPv6. Names are resolved to an IPv4 address at start.
+    /// (IPv4 listeners disable IPv6 because lws 4.1.6 otherwise ignores the address and
+    /// listens on every interface.)
+    public var host: String = "127.0.0.1"
+    /// TCP port; 0 picks an ephemeral port, returned by `start()`.
+    public var port: Int = 8080
+    /// The only path on which WebSocket upgrades are accepted (others get 404).
+    public var webSocketPath: String = "/ws"
+    /// The WebSocket subprotocol served. A client offering none is served it as well (it is
+    /// the vhost's default protocol); a client offering only others is refused.
+    public var subprotocol: String = "checkwire.v1"
+    /// Absolute directory served as static files at "/" (index.html by default);
+    /// nil = no static files (every non-dynamic path is 404).
+    public var publicDirectory: String? = nil
+    /// Exact paths answered by the delegate's `webSocketServer(_:httpResponseFor:)`.
+    public var dynamicPaths: [String] = []
+    /// Largest accepted message, however fragmented. A larger one is read to its end and
+    /// discarded, then the connection is closed with 1009 (message too big).
+    public var maxMessageSize: Int = 65536
+    /// Bound on a connection's queued, not yet written, outbound bytes. A `send` that would
+    /// exceed it closes the connection with `slowConsumerCloseCode` instead.
+    public var maxUnsentBytes: Int = 4 << 20
+    public var slowConsumerCloseCode: UInt16 = 4008
+    /// Exact `Origin` values allowed (`"*"` = any). Requests without `Origin` (non-browser
+    /// clients) and same-origin requests (`http://` or `https://` + the request's `Host`) are
+    /// always allowed. Anything else gets HTTP 403 instead of the upgrade.
+    public var allowedOrigins: Set<String> = []
+    /// Both set: serve wss/https (ALPN http/1.1 so browsers keep WebSockets on HTTP/1.1).
+    public var tlsCertificatePath: String? = nil
+    public var tlsPrivateKeyPath: String? = nil
+
+    /// Idle seconds before lws sends a WebSocket PING (lws's default is 300).
+    public var pingIntervalSeconds: Int = 30
+    /// Idle seconds (no PONG or other traffic) before lws hangs up: drops dead peers.
+    public var idleTimeoutSeconds: Int = 60
+    /// Seconds a connection being closed (by `close`, a slow consumer or a 1009) may take to
+    /// get its close frame out before lws drops it; a peer that stops reading never would.
+    public var closeTimeoutSeconds: Int = 5
+    /// How long `stop` lets queued frames and close frames flush before dropping connections.
+    public var shutdownGracePeriod: Duration = .seconds(2)
+    /// lws receive chunk size per connection. Small keeps idle memory low (~5.5 KiB per
+    /// connection at 4096); messages larger than a chunk are reassembled by the transport.
+    public var receiveBufferSize: Int = 4096
+
+    public init() {}
+}

@@ -1,0 +1,103 @@
+import ChecklistCore
+
+/// Reads the fields of one request object and says precisely what is wrong with them.
+///
+/// Absent, `null` and ill-typed are kept apart because the contract gives them different
+/// meanings (`"due": null` clears, a missing `due` leaves it alone).
+struct FieldReader {
+    let object: JSONObject
+    let context: String
+
+    func has(_ key: String) -> Bool { object[key] != nil }
+
+    func string(_ key: String, limit: Int, required: Bool = true) throws(RequestDecodingError) -> String? {
+        guard let value = object[key], !value.isNull else {
+            if required { throw RequestDecodingError("\(context) needs \"\(key)\" (a string)") }
+            return nil
+        }
+        guard let text = value.stringValue else { throw RequestDecodingError("\"\(key)\" must be a string") }
+        guard text.count <= limit else {
+            throw RequestDecodingError("\"\(key)\" is \(text.count) characters long; at most \(limit) are allowed")
+        }
+        return text
+    }
+
+    func requiredString(_ key: String, limit: Int) throws(RequestDecodingError) -> String {
+        try string(key, limit: limit, required: true) ?? ""
+    }
+
+    /// A title: a string of at most 500 characters that is not empty once trimmed (stored trimmed).
+    func title(_ key: String = "title", required: Bool = true) throws(RequestDecodingError) -> String? {
+        guard let raw = try string(key, limit: Limits.title, required: required) else { return nil }
+        let trimmed = raw.trimmingWhitespace
+        guard !trimmed.isEmpty else { throw RequestDecodingError("\"\(key)\" must not be empty") }
+        return trimmed
+    }
+
+    func id(_ key: String) throws(RequestDecodingError) -> String {
+        let text = try requiredString(key, limit: Limits.id)
+        guard !text.isEmpty else { throw RequestDecodingError("\"\(key)\" must not be empty") }
+        return text
+    }
+
+    /// A field that may be left out, set, or cleared with `null`.
+    func change(_ key: String, limit: Int) throws(RequestDecodingError) -> FieldChange<String> {
+        guard let value = object[key] else { return .unchanged }
+        if value.isNull { return .clear }
+        return .set(try string(key, limit: limit) ?? "")
+    }
+
+    func due(_ key: String = "due") throws(RequestDecodingError) -> FieldChange<Due> {
+        guard let value = object[key] else { return .unchanged }
+        if value.isNull { return .clear }
+        guard let text = value.stringValue, let due = Due(wire: text) else {
+            throw RequestDecodingError("\"\(key)\" must be a date like \"2027-03-12\" or a UTC time like \"2027-03-12T17:00:00Z\", or null")
+        }
+        return .set(due)
+    }
+
+    func remindEvery() throws(RequestDecodingError) -> FieldChange<Int> {
+        guard let value = object["remindEvery"] else { return .unchanged }
+        if value.isNull { return .clear }
+        guard let seconds = value.int64Value, seconds > 0, seconds <= Int64(Limits.remindEvery) else {
+            throw RequestDecodingError("\"remindEvery\" must be a whole number of seconds from 1 to \(Limits.remindEvery), or null")
+        }
+        return .set(Int(seconds))
+    }
+
+    /// `after`: absent = last, `null` = first, an id = right after that sibling.
+    func placement() throws(RequestDecodingError) -> Placement {
+        guard let value = object["after"] else { return .last }
+        if value.isNull { return .first }
+        return .after(try id("after"))
+    }
+
+    /// `parent` of a move: absent = same parent, `null` = root, an id = under that item.
+    func parentChange() throws(RequestDecodingError) -> FieldChange<ItemID> {
+        guard let value = object["parent"] else { return .unchanged }
+        if value.isNull { return .clear }
+        return .set(try id("parent"))
+    }
+
+    func optionalID(_ key: String) throws(RequestDecodingError) -> String? {
+        guard let value = object[key], !value.isNull else { return nil }
+        return try id(key)
+    }
+}
+
+extension FieldChange {
+    /// The value to create with: absent and `null` both mean none.
+    var valueForCreate: Value? {
+        if case .set(let value) = self { return value }
+        return nil
+    }
+}
+
+extension String {
+    var trimmingWhitespace: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        return String(scalars[first...last])
+    }
+}

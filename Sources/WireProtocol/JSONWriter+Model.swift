@@ -1,0 +1,85 @@
+import ChecklistCore
+
+/// How the core's values look on the wire (the contract's SUMMARY, ITEM, COMPLETION).
+extension JSONWriter {
+    mutating func completion(_ completion: Completion) {
+        beginObject()
+        field("done", completion.done)
+        field("total", completion.total)
+        field("percent", completion.percent)
+        endObject()
+    }
+
+    mutating func field(_ key: String, _ timestamp: Timestamp?) {
+        field(key, timestamp?.rfc3339)
+    }
+
+    mutating func field(_ key: String, _ due: Due?) {
+        field(key, due?.description)
+    }
+
+    /// SUMMARY's fields, without the braces so a snapshot's LIST can extend them.
+    mutating func summaryFields(_ summary: ListSummary, includeRole: Bool) {
+        let list = summary.list
+        field("id", list.id)
+        field("title", list.title)
+        field("description", list.description)
+        field("status", list.status.rawValue)
+        field("due", list.due)
+        if includeRole { field("role", summary.role?.rawValue) }
+        key("seq")
+        int(Int(list.seq))
+        key("completion")
+        completion(summary.completion)
+        field("participants", summary.participantCount)
+        field("updatedAt", list.updatedAt)
+        field("completedAt", list.completedAt)
+        field("cancelledAt", list.cancelledAt)
+    }
+
+    mutating func summary(_ summary: ListSummary, includeRole: Bool) {
+        beginObject()
+        summaryFields(summary, includeRole: includeRole)
+        endObject()
+    }
+
+    mutating func item(_ view: ItemView) {
+        let item = view.item
+        beginObject()
+        field("id", item.id)
+        field("parent", item.parent)
+        key("position")
+        double(item.position)
+        field("title", item.title)
+        field("notes", item.notes)
+        field("due", item.due)
+        field("location", item.location)
+        field("remindEvery", item.remindEvery)
+        field("status", item.status.rawValue)
+        field("createdBy", item.createdBy)
+        field("createdAt", item.createdAt)
+        field("doneBy", item.doneBy)
+        field("doneAt", item.doneAt)
+        field("cancelledBy", item.cancelledBy)
+        field("cancelledAt", item.cancelledAt)
+        if let completion = view.completion {
+            key("completion")
+            self.completion(completion)
+        }
+        endObject()
+    }
+
+    mutating func participant(username: String, role: Role?) {
+        beginObject()
+        field("username", username)
+        field("role", role?.rawValue)
+        endObject()
+    }
+
+    /// Opens a reply object with its `type` and, when the request had one, its `ref`.
+    mutating func beginMessage(_ type: String, ref: String?) {
+        beginObject()
+        field("type", type)
+        if let ref { field("ref", ref) }
+    }
+}

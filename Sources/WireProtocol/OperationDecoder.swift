@@ -1,0 +1,75 @@
+import ChecklistCore
+
+/// Reads the fields of each `op` kind of the contract.
+enum OperationDecoder {
+    static let kinds = [
+        "createList", "updateList", "completeList", "reopenList", "cancelList", "restoreList", "share", "unshare",
+        "addItem", "updateItem", "moveItem", "completeItem", "reopenItem", "cancelItem", "restoreItem", "quickAdd",
+    ]
+
+    static func decode(_ fields: FieldReader, newID: () -> String) throws(RequestDecodingError) -> OperationRequest {
+        guard let kind = fields.object["op"]?.stringValue else {
+            throw RequestDecodingError("an op needs a string \"op\": one of \(kinds.joined(separator: ", "))")
+        }
+        let op = FieldReader(object: fields.object, context: kind)
+        switch kind {
+        case "createList":
+            return .createList(Edit.NewList(
+                title: try op.title() ?? "",
+                description: try op.change("description", limit: Limits.description).valueForCreate,
+                due: try op.due().valueForCreate
+            ))
+        case "updateList":
+            return .edit(try op.id("list"), .updateList(Edit.ListUpdate(
+                title: try op.title(required: false),
+                description: try op.change("description", limit: Limits.description),
+                due: try op.due()
+            )))
+        case "completeList": return .edit(try op.id("list"), .completeList)
+        case "reopenList": return .edit(try op.id("list"), .reopenList)
+        case "cancelList": return .edit(try op.id("list"), .cancelList)
+        case "restoreList": return .edit(try op.id("list"), .restoreList)
+        case "share":
+            let list = try op.id("list")
+            let username = try op.requiredString("username", limit: 256)
+            let roleName = try op.requiredString("role", limit: 16)
+            guard let role = Role(rawValue: roleName), role != .owner else {
+                throw RequestDecodingError("\"role\" must be \"editor\" or \"viewer\"")
+            }
+            return .share(list, username: username, role: role)
+        case "unshare":
+            return .unshare(try op.id("list"), username: try op.requiredString("username", limit: 256))
+        case "addItem":
+            return .edit(try op.id("list"), .addItem(Edit.NewItem(
+                id: try op.optionalID("id") ?? newID(),
+                parent: try op.optionalID("parent"),
+                placement: try op.placement(),
+                title: try op.title() ?? "",
+                notes: try op.change("notes", limit: Limits.notes).valueForCreate,
+                due: try op.due().valueForCreate,
+                location: try op.change("location", limit: Limits.location).valueForCreate,
+                remindEvery: try op.remindEvery().valueForCreate
+            )))
+        case "updateItem":
+            return .edit(try op.id("list"), .updateItem(try op.id("item"), Edit.ItemUpdate(
+                title: try op.title(required: false),
+                notes: try op.change("notes", limit: Limits.notes),
+                due: try op.due(),
+                location: try op.change("location", limit: Limits.location),
+                remindEvery: try op.remindEvery()
+            )))
+        case "moveItem":
+            return .edit(try op.id("list"), .moveItem(try op.id("item"), parent: try op.parentChange(), placement: try op.placement()))
+        case "completeItem": return .edit(try op.id("list"), .completeItem(try op.id("item")))
+        case "reopenItem": return .edit(try op.id("list"), .reopenItem(try op.id("item")))
+        case "cancelItem": return .edit(try op.id("list"), .cancelItem(try op.id("item")))
+        case "restoreItem": return .edit(try op.id("list"), .restoreItem(try op.id("item")))
+        case "quickAdd":
+            let text = try op.requiredString("text", limit: Limits.title * 2)
+            guard !text.trimmingWhitespace.isEmpty else { throw RequestDecodingError("\"text\" must not be empty") }
+            return .quickAdd(text: text, list: try op.optionalID("list"), timeZone: try op.string("tz", limit: 64, required: false))
+        default:
+            throw RequestDecodingError("unknown op \"\(kind)\"; expected one of \(kinds.joined(separator: ", "))")
+        }
+    }
+}

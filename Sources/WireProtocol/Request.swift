@@ -1,0 +1,33 @@
+import ChecklistCore
+
+/// A decoded client request and the `ref` its replies echo.
+public struct Request: Hashable, Sendable {
+    public var ref: String?
+    public var body: Body
+
+    public init(ref: String?, body: Body) {
+        self.ref = ref
+        self.body = body
+    }
+
+    public enum Body: Hashable, Sendable {
+        case signup(username: String, password: String)
+        case login(username: String, password: String)
+        case auth(token: String)
+        case logout
+        case lists
+        case subscribe(list: ListID, since: Int64?)
+        case unsubscribe(list: ListID)
+        case op(opID: String, OperationRequest)
+    }
+}
+
+/// The body of an `op` request once its fields are checked.
+public enum OperationRequest: Hashable, Sendable {
+    case createList(Edit.NewList)
+    /// Any edit that names no other user; new item ids are already chosen.
+    case edit(ListID, Edit)
+    case share(ListID, username: String, role: Role)
+    case unshare(ListID, username: String)
+    case quickAdd(text: String, list: ListID?, timeZone: String?)
+}

@@ -1,0 +1,79 @@
+import ChecklistCore
+
+/// Turns one text message into a `Request`, or says exactly what is wrong with it.
+///
+/// Unknown fields are ignored (clients may be newer than the server); unknown `type`s and
+/// `op`s, missing or ill-typed fields and over-long strings are errors.
+public enum RequestDecoder {
+    /// - Parameter newID: makes an id for an `addItem` that did not choose its own.
+    public static func decode(_ bytes: [UInt8], newID: () -> String) throws(RequestDecodingError) -> Request {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes)
+        } catch {
+            throw RequestDecodingError("invalid JSON: \(error.description)")
+        }
+        guard case .object(let object) = value else {
+            throw RequestDecodingError("a request must be a JSON object with a string \"type\"")
+        }
+        let ref = try readRef(object)
+        do {
+            return Request(ref: ref, body: try body(of: object, newID: newID))
+        } catch {
+            var error = error
+            error.ref = ref
+            throw error
+        }
+    }
+
+    private static func readRef(_ object: JSONObject) throws(RequestDecodingError) -> String? {
+        guard let value = object["ref"], !value.isNull else { return nil }
+        guard let ref = value.stringValue else { throw RequestDecodingError("\"ref\" must be a string") }
+        guard ref.count <= Limits.ref else {
+            throw RequestDecodingError("\"ref\" is \(ref.count) characters long; at most \(Limits.ref) are allowed")
+        }
+        return ref
+    }
+
+    private static func body(of object: JSONObject, newID: () -> String) throws(RequestDecodingError) -> Request.Body {
+        guard let type = object["type"]?.stringValue else {
+            throw RequestDecodingError("every request needs a string \"type\"")
+        }
+        let fields = FieldReader(object: object, context: type)
+        switch type {
+        case "signup", "login":
+            let username = try fields.requiredString("username", limit: 256)
+            let password = try fields.requiredString("password", limit: Limits.maximumPasswordLength)
+            return type == "signup" ? .signup(username: username, password: password) : .login(username: username, password: password)
+        case "auth":
+            return .auth(token: try fields.requiredString("token", limit: 256))
+        case "logout":
+            return .logout
+        case "lists":
+            return .lists
+        case "subscribe":
+            let list = try fields.id("list")
+            guard let sinceValue = object["since"], !sinceValue.isNull else { return .subscribe(list: list, since: nil) }
+            guard let since = sinceValue.int64Value else {
+                throw RequestDecodingError("\"since\" must be a whole number: the last seq you saw")
+            }
+            return .subscribe(list: list, since: since)
+        case "unsubscribe":
+            return .unsubscribe(list: try fields.id("list"))
+        case "op":
+            let opID = try fields.requiredString("opId", limit: Limits.opID)
+            guard !opID.isEmpty else { throw RequestDecodingError("\"opId\" must not be empty") }
+            do {
+                return .op(opID: opID, try OperationDecoder.decode(fields, newID: newID))
+            } catch {
+                var error = error
+                error.opID = opID
+                throw error
+            }
+        default:
+            throw RequestDecodingError(
+                "unknown type \"\(type)\"; expected signup, login, auth, logout, lists, subscribe, unsubscribe or op"
+            )
+        }
+    }
+}

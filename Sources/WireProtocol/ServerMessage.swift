@@ -1,0 +1,141 @@
+import ChecklistCore
+
+/// Encodes every message the server sends. Each is encoded once; an event's bytes are
+/// stored in the log and written as they are to every subscriber.
+public enum ServerMessage {
+    public static func authed(token: String?, userID: UserID, username: String, ref: String?) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginMessage("authed", ref: ref)
+        if let token { writer.field("token", token) }
+        writer.key("user")
+        writer.beginObject()
+        writer.field("id", userID)
+        writer.field("username", username)
+        writer.endObject()
+        writer.endObject()
+        return writer.bytes
+    }
+
+    public static func loggedOut(ref: String?) -> [UInt8] {
+        var writer = JSONWriter(capacity: 48)
+        writer.beginMessage("loggedOut", ref: ref)
+        writer.endObject()
+        return writer.bytes
+    }
+
+    public static func error(_ error: WireError, opID: String? = nil, ref: String? = nil) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginMessage("error", ref: ref)
+        if let opID { writer.field("opId", opID) }
+        writer.field("code", error.code.rawValue)
+        writer.field("message", error.message)
+        writer.endObject()
+        return writer.bytes
+    }
+
+    public static func ack(opID: String, listID: ListID, seq: Int64, createdID: String?, ref: String?, extra: ((inout JSONWriter) -> Void)? = nil) -> [UInt8] {
+        var writer = JSONWriter(capacity: 160)
+        writer.beginMessage("ack", ref: ref)
+        writer.field("opId", opID)
+        writer.field("list", listID)
+        writer.key("seq")
+        writer.int(Int(seq))
+        if let createdID { writer.field("id", createdID) }
+        extra?(&writer)
+        writer.endObject()
+        return writer.bytes
+    }
+
+    public static func lists(_ summaries: [ListSummary], ref: String?) -> [UInt8] {
+        var writer = JSONWriter(capacity: 256 + 320 * summaries.count)
+        writer.beginMessage("lists", ref: ref)
+        writer.key("lists")
+        writer.beginArray()
+        for summary in summaries { writer.summary(summary, includeRole: true) }
+        writer.endArray()
+        writer.endObject()
+        return writer.bytes
+    }
+
+    public static func snapshot(summary: ListSummary, participants: [Participant], items: [ItemView], ref: String?) -> [UInt8] {
+        var writer = JSONWriter(capacity: 512 + 400 * items.count)
+        writer.beginMessage("snapshot", ref: ref)
+        writer.key("seq")
+        writer.int(Int(summary.list.seq))
+        writer.key("list")
+        writer.beginObject()
+        writer.summaryFields(summary, includeRole: true)
+        writer.key("participants")
+        writer.beginArray()
+        for participant in participants { writer.participant(username: participant.username, role: participant.role) }
+        writer.endArray()
+        writer.key("items")
+        writer.beginArray()
+        for item in items { writer.item(item) }
+        writer.endArray()
+        writer.endObject()
+        writer.endObject()
+        return writer.bytes
+    }
+
+    public static func subscribed(listID: ListID, seq: Int64, replayed: Int, ref: String?) -> [UInt8] {
+        var writer = JSONWriter(capacity: 128)
+        writer.beginMessage("subscribed", ref: ref)
+        writer.field("list", listID)
+        writer.key("seq")
+        writer.int(Int(seq))
+        writer.field("replayed", replayed)
+        writer.endObject()
+        return writer.bytes
+    }
+
+    public static func unsubscribed(listID: ListID, ref: String?) -> [UInt8] {
+        var writer = JSONWriter(capacity: 96)
+        writer.beginMessage("unsubscribed", ref: ref)
+        writer.field("list", listID)
+        writer.endObject()
+        return writer.bytes
+    }
+
+    public static func revoked(listID: ListID) -> [UInt8] {
+        var writer = JSONWriter(capacity: 96)
+        writer.beginMessage("revoked", ref: nil)
+        writer.field("list", listID)
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// The event, in the form stored in the log and sent to every subscriber.
+    public static func event(_ event: ChecklistEvent) -> [UInt8] {
+        var writer = JSONWriter(capacity: 512 + 400 * event.changes.items.count)
+        writer.beginMessage("event", ref: nil)
+        writer.field("list", event.listID)
+        writer.key("seq")
+        writer.int(Int(event.seq))
+        writer.field("opId", event.opID)
+        writer.field("op", event.kind)
+        writer.field("by", event.by)
+        writer.field("at", event.at)
+        writer.key("changes")
+        writer.beginObject()
+        if let summary = event.changes.list {
+            writer.key("list")
+            writer.summary(summary, includeRole: false)
+        }
+        writer.key("items")
+        writer.beginArray()
+        for item in event.changes.items { writer.item(item) }
+        writer.endArray()
+        if let participants = event.changes.participants {
+            writer.key("participants")
+            writer.beginArray()
+            for change in participants { writer.participant(username: change.username, role: change.role) }
+            writer.endArray()
+        }
+        writer.endObject()
+        writer.key("completion")
+        writer.completion(event.completion)
+        writer.endObject()
+        return writer.bytes
+    }
+}

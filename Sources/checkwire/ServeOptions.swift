@@ -1,0 +1,79 @@
+import ArgumentParser
+import ChecklistServer
+import Foundation
+import Logging
+
+/// `checkwire serve`'s options. Each falls back to a `CHECKWIRE_*` environment variable,
+/// then to a default that works on one machine.
+struct ServeOptions: ParsableArguments {
+    @Option(help: "Address to listen on (env CHECKWIRE_HOST; default 127.0.0.1, 0.0.0.0 for all).")
+    var host: String?
+
+    @Option(help: "Port to listen on, 0 for any free one (env CHECKWIRE_PORT; default 8080).")
+    var port: Int?
+
+    @Option(help: "SQLite database file, created on first start (env CHECKWIRE_DATABASE; default ./checkwire.sqlite).")
+    var database: String?
+
+    @Option(name: .customLong("public"), help: "Web client directory served at / (env CHECKWIRE_PUBLIC; default ./Public).")
+    var publicDirectory: String?
+
+    @Option(help: "TLS certificate (PEM) for wss:// and https:// (env CHECKWIRE_TLS_CERT).")
+    var tlsCert: String?
+
+    @Option(help: "TLS private key (PEM) (env CHECKWIRE_TLS_KEY).")
+    var tlsKey: String?
+
+    @Option(help: "Largest WebSocket message in bytes (env CHECKWIRE_MAX_MESSAGE_SIZE; default 65536).")
+    var maxMessageSize: Int?
+
+    @Option(name: .customLong("allowed-origin"), help: "A browser Origin allowed besides the server's own; repeatable, * for any (env CHECKWIRE_ALLOWED_ORIGINS, comma-separated).")
+    var allowedOrigins: [String] = []
+
+    @Option(help: "trace, debug, info, notice, warning, error or critical (env CHECKWIRE_LOG_LEVEL; default info).")
+    var logLevel: String?
+
+    @Flag(help: .hidden)
+    var fastPasswordHashing = false
+
+    func serverConfiguration() throws -> ServerConfiguration {
+        var configuration = ServerConfiguration()
+        configuration.host = host ?? Environment.value("CHECKWIRE_HOST") ?? "127.0.0.1"
+        configuration.port = try port ?? Environment.value("CHECKWIRE_PORT").map(Self.integer) ?? 8080
+        configuration.databasePath = database ?? Environment.value("CHECKWIRE_DATABASE") ?? "checkwire.sqlite"
+        configuration.publicDirectory = Self.absoluteDirectory(publicDirectory ?? Environment.value("CHECKWIRE_PUBLIC") ?? "Public")
+        configuration.tlsCertificatePath = tlsCert ?? Environment.value("CHECKWIRE_TLS_CERT")
+        configuration.tlsPrivateKeyPath = tlsKey ?? Environment.value("CHECKWIRE_TLS_KEY")
+        guard (configuration.tlsCertificatePath == nil) == (configuration.tlsPrivateKeyPath == nil) else {
+            throw ValidationError("--tls-cert and --tls-key go together")
+        }
+        configuration.maxMessageSize = try maxMessageSize ?? Environment.value("CHECKWIRE_MAX_MESSAGE_SIZE").map(Self.integer) ?? 65536
+        let origins = allowedOrigins.isEmpty
+            ? (Environment.value("CHECKWIRE_ALLOWED_ORIGINS")?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? [])
+            : allowedOrigins
+        configuration.allowedOrigins = Set(origins.filter { !$0.isEmpty })
+        configuration.fastPasswordHashing = fastPasswordHashing || Environment.flag("CHECKWIRE_FAST_PASSWORD_HASHING")
+        return configuration
+    }
+
+    func resolvedLogLevel() throws -> Logger.Level {
+        let name = logLevel ?? Environment.value("CHECKWIRE_LOG_LEVEL") ?? "info"
+        guard let level = Logger.Level(rawValue: name.lowercased()) else {
+            throw ValidationError("unknown log level \(name); use trace, debug, info, notice, warning, error or critical")
+        }
+        return level
+    }
+
+    private static func integer(_ text: String) throws -> Int {
+        guard let value = Int(text) else { throw ValidationError("\(text) is not a whole number") }
+        return value
+    }
+
+    /// The directory as an absolute path, or `nil` when it does not exist (no files served).
+    private static func absoluteDirectory(_ path: String) -> String? {
+        let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
+        return url.standardizedFileURL.path
+    }
+}

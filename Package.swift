@@ -11,6 +11,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", exact: "0.2.0"),
     ],
     targets: [
         // C modules: a modulemap and static shims only.
@@ -46,10 +47,23 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // A protocol client session (reconnect, resume, offline queue) for the terminal UI.
+        .target(name: "ChecklistClient", dependencies: ["Transport", "WireProtocol", "ChecklistCore"]),
+        // Terminal commands and the live `watch` view over ChecklistClient.
+        .target(name: "TerminalUI", dependencies: ["ChecklistClient", "WireProtocol", "ChecklistCore"]),
+        // The fan-out load tester behind `checkwire bench`.
+        .target(
+            name: "LoadTest",
+            dependencies: [
+                "Transport", "WireProtocol", "ChecklistCore",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ]
+        ),
         .executableTarget(
             name: "checkwire",
             dependencies: [
                 "ChecklistServer", "ChecklistCore", "WireProtocol", "Transport",
+                "ChecklistClient", "TerminalUI", "LoadTest",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -60,6 +74,8 @@ let package = Package(
         .testTarget(name: "WireProtocolTests", dependencies: ["WireProtocol", "ChecklistCore"]),
         .testTarget(name: "CredentialsTests", dependencies: ["Credentials"]),
         .testTarget(name: "ChecklistStoreTests", dependencies: ["ChecklistStore", "ChecklistCore"]),
+        .testTarget(name: "ChecklistClientTests", dependencies: ["ChecklistClient", "TerminalUI", "ChecklistServer", "Transport", "WireProtocol"]),
+        .testTarget(name: "LoadTestTests", dependencies: ["LoadTest", "ChecklistServer", "WireProtocol"]),
         .testTarget(
             name: "ChecklistServerTests",
             dependencies: ["ChecklistServer", "Transport", "WireProtocol", "ChecklistCore", "ChecklistStore"]

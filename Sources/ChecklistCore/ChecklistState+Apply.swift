@@ -50,6 +50,13 @@ extension ChecklistState {
         )
     }
 
+    /// Whether `userID` may make `edit` at all, before anything else about it is looked at
+    /// (for example before a `share`'s username is resolved).
+    public func authorize(_ edit: Edit, by userID: UserID) throws(DomainError) {
+        guard let role = role(of: userID) else { throw .listNotFound(list.id) }
+        try authorize(edit, role: role)
+    }
+
     private func authorize(_ edit: Edit, role: Role) throws(DomainError) {
         switch edit {
         case .cancelList, .restoreList, .share, .unshare:

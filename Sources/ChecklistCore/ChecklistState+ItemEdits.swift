@@ -2,9 +2,9 @@ extension ChecklistState {
     mutating func addItem(_ new: Edit.NewItem, by actor: Actor, at now: Timestamp, recording recorder: inout EditRecorder) throws(DomainError) {
         guard items[new.id] == nil else { throw .conflict("an item with id \(new.id) already exists in this checklist") }
         if let parentID = new.parent {
-            let parent = try existingItem(parentID)
-            guard parent.status != .cancelled else {
-                throw .conflict("“\(parent.title)” is cancelled; restore it before adding items under it")
+            _ = try existingItem(parentID)
+            if let cancelled = cancelledAncestorOrSelf(of: parentID) {
+                throw .conflict("“\(cancelled.title)” is cancelled; restore it before adding items under it")
             }
         }
         let slot = try position(under: new.parent, placement: new.placement, moving: nil)
@@ -37,9 +37,9 @@ extension ChecklistState {
             guard newParent != id, !ancestorsIncludingSelf(of: newParent).contains(id) else {
                 throw .badRequest("cannot move an item under itself or one of its own sub-items")
             }
-            let target = try existingItem(newParent)
-            guard target.status != .cancelled || item.status == .cancelled else {
-                throw .conflict("“\(target.title)” is cancelled; restore it before moving items under it")
+            _ = try existingItem(newParent)
+            if item.status != .cancelled, let cancelled = cancelledAncestorOrSelf(of: newParent) {
+                throw .conflict("“\(cancelled.title)” is cancelled; restore it before moving items under it")
             }
         }
         let slot = try position(under: newParent, placement: placement, moving: id)
@@ -78,6 +78,9 @@ extension ChecklistState {
         case .cancelled: throw .conflict("“\(item.title)” is cancelled; restore it instead")
         case .done: break
         }
+        if let parentID = item.parent, let cancelled = cancelledAncestorOrSelf(of: parentID) {
+            throw .conflict("“\(cancelled.title)” above it is cancelled; restore that first")
+        }
         item.status = .open
         item.doneBy = nil
         item.doneAt = nil
@@ -112,8 +115,8 @@ extension ChecklistState {
     mutating func restoreItem(_ id: ItemID, recording recorder: inout EditRecorder) throws(DomainError) {
         var item = try existingItem(id)
         guard item.status == .cancelled else { throw .conflict("“\(item.title)” is not cancelled") }
-        if let parentID = item.parent, let parent = items[parentID], parent.status == .cancelled {
-            throw .conflict("its parent “\(parent.title)” is cancelled; restore the parent first")
+        if let parentID = item.parent, let cancelled = cancelledAncestorOrSelf(of: parentID) {
+            throw .conflict("“\(cancelled.title)” above it is cancelled; restore that first")
         }
         if case .direct(let previous) = item.cancelOrigin {
             item.status = previous
@@ -140,4 +143,15 @@ extension ChecklistState {
     }
 
     func ancestorsIncludingSelf(of id: ItemID) -> [ItemID] { [id] + ancestors(of: id) }
+
+    /// The nearest cancelled item among `id` and its ancestors. Nothing may become open
+    /// below one: a done item keeps its place under a cancelled ancestor (cancel leaves done
+    /// items alone), so checking only the direct parent would let an add, a move or a
+    /// restore open items inside a cancelled subtree.
+    func cancelledAncestorOrSelf(of id: ItemID) -> Item? {
+        for ancestorID in ancestorsIncludingSelf(of: id) {
+            if let ancestor = items[ancestorID], ancestor.status == .cancelled { return ancestor }
+        }
+        return nil
+    }
 }

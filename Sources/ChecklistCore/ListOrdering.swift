@@ -9,7 +9,8 @@ public enum ListOrdering {
     public static func precedes(_ a: ListSummary, _ b: ListSummary) -> Bool {
         let (x, y) = (a.list, b.list)
         if x.status != y.status { return rank(x.status) < rank(y.status) }
-        let titleOrder = (x.title.lowercased(), x.title, x.id) < (y.title.lowercased(), y.title, y.id)
+        // Titles that differ only in case are one title: the id decides, as the contract says.
+        let titleOrder = (x.title.lowercased(), x.id) < (y.title.lowercased(), y.id)
         switch x.status {
         case .active:
             switch (x.due?.sortKey, y.due?.sortKey) {

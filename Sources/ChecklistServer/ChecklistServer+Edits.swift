@@ -43,6 +43,26 @@ extension ChecklistServer {
         }
     }
 
+    /// An `op` whose body is invalid still gets its original `ack` when its `opId` was used
+    /// before: the contract checks idempotency before the body.
+    func answerReusedOpIDOrReject(_ session: ClientSession, user: UserAccount, opID: String, error: RequestDecodingError) {
+        let ticket = session.sequencer.issue()
+        let userID = user.id
+        let connection = session.connection
+        let ref = error.ref
+        submit({ store throws(StoreError) in try store.previousAcknowledgement(of: opID, by: userID) }) { [self] result in
+            guard let session = sessions[connection] else { return }
+            let bytes: [UInt8]
+            if case .success(let ack?) = result {
+                bytes = ServerMessage.ack(opID: opID, listID: ack.listID, seq: ack.seq, createdID: ack.createdID, ref: ref)
+            } else {
+                metrics.errors += 1
+                bytes = ServerMessage.error(WireError(error), opID: opID, ref: ref)
+            }
+            complete(session, ticket: ticket) { [self] in send(bytes, to: session.connection) }
+        }
+    }
+
     /// Sends one committed event to every subscriber of its checklist: the same frame, encoded
     /// once. A participant the edit removed gets `revoked` first and nothing of the list after.
     func broadcast(_ applied: AppliedEvent, frame: OutboundFrame) {

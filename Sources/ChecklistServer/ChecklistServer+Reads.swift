@@ -36,12 +36,12 @@ extension ChecklistServer {
                     session.subscriptions.insert(listID)
                     switch outcome {
                     case .replay(let payloads, let head):
-                        for payload in payloads { send(payload, to: session.connection) }
+                        for payload in payloads { send(payload, to: session.connection, requested: true) }
                         send(ServerMessage.subscribed(listID: listID, seq: head, replayed: payloads.count, ref: ref), to: session.connection)
                     case .snapshot(let snapshot):
                         send(ServerMessage.snapshot(
                             summary: snapshot.summary, participants: snapshot.participants, items: snapshot.items, ref: ref
-                        ), to: session.connection)
+                        ), to: session.connection, requested: true)
                         send(ServerMessage.subscribed(listID: listID, seq: snapshot.summary.list.seq, replayed: 0, ref: ref), to: session.connection)
                     }
                 }

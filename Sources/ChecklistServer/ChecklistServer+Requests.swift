@@ -16,7 +16,11 @@ extension ChecklistServer {
         do throws(RequestDecodingError) {
             request = try RequestDecoder.decode(bytes, newID: { UUID().uuidString.lowercased() })
         } catch {
-            reject(session, WireError(error), opID: error.opID, ref: error.ref)
+            if let opID = error.opID, let user = session.user {
+                answerReusedOpIDOrReject(session, user: user, opID: opID, error: error)
+            } else {
+                reject(session, WireError(error), opID: error.opID, ref: error.ref)
+            }
             return
         }
         let ref = request.ref

@@ -86,8 +86,10 @@ public final class ChecklistServer: @unchecked Sendable {
 
     // MARK: Replies
 
-    func send(_ bytes: [UInt8], to connection: ConnectionID) {
-        transport.send(OutboundFrame(text: bytes), to: connection)
+    /// `requested`: part of a replay or snapshot the client asked for, which may exceed the
+    /// slow-consumer bound (see `WebSocketServer.send(_:to:requested:)`).
+    func send(_ bytes: [UInt8], to connection: ConnectionID, requested: Bool = false) {
+        transport.send(OutboundFrame(text: bytes), to: connection, requested: requested)
     }
 
     /// Delivers `reply` for `ticket` once every earlier request of the connection has been answered.

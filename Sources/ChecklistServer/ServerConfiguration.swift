@@ -12,9 +12,9 @@ public struct ServerConfiguration: Sendable {
     public var maxMessageSize = 64 * 1024
     /// Browser origins allowed besides the server's own (`*` allows any).
     public var allowedOrigins: Set<String> = []
-    /// Bytes a connection may have queued and unsent before it is closed as a slow consumer
-    /// (4008). Large enough for a full 10,000-event replay.
-    public var maxUnsentBytes = 16 << 20
+    /// Live bytes a connection may have queued and unsent before it is closed as a slow
+    /// consumer (4008). A replay or snapshot the client asked for does not count against it.
+    public var maxUnsentBytes = 4 << 20
     /// Cheap password hashing, for test servers that sign up many users. Never in production.
     public var fastPasswordHashing = false
 

@@ -27,6 +27,7 @@ extension ChecklistStore {
                 applied = try state.apply(edit, by: actor, at: now)
             case .share(_, let username, let role):
                 state = try visibleState(listID, for: actor.userID)
+                try state.authorize(.share(Participant(userID: "", username: username, role: role)), by: actor.userID)
                 guard let user = try account(named: username) else {
                     throw StoreError.rejected(.notFound("no user named \(username)"))
                 }
@@ -53,6 +54,11 @@ extension ChecklistStore {
         } catch {
             throw failed(error)
         }
+    }
+
+    /// The original acknowledgement of an `opId` this user already used, if any.
+    public func previousAcknowledgement(of opID: String, by userID: UserID) throws(StoreError) -> Acknowledgement? {
+        do { return try acknowledgement(of: opID, by: userID) } catch { throw failed(error) }
     }
 
     func acknowledgement(of opID: String, by userID: UserID) throws -> Acknowledgement? {

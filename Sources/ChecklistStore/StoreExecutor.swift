@@ -50,17 +50,22 @@ public final class StoreExecutor: @unchecked Sendable {
         thread.start()
     }
 
-    /// Queues a job for the next batch. Any thread. Jobs submitted after `close()` are
-    /// answered at once with `committed == false`.
+    /// Queues a job for the next batch. Any thread. A job submitted after `close()` began is
+    /// dropped without running (there is no transaction left to run it in), so its
+    /// `AfterCommit` is never called.
     public func submit(_ job: @escaping Job) {
+        _ = enqueue(job)
+    }
+
+    /// Queues `job` unless the store is closing; checking and queueing under one lock is what
+    /// lets `sync` never wait for a job that was dropped.
+    private func enqueue(_ job: @escaping Job) -> Bool {
         condition.lock()
-        guard !stopping else {
-            condition.unlock()
-            return
-        }
+        defer { condition.unlock() }
+        guard !stopping else { return false }
         pending.append(job)
         condition.signal()
-        condition.unlock()
+        return true
     }
 
     /// Runs `work` in the next batch and waits until that batch committed. For threads that
@@ -68,11 +73,7 @@ public final class StoreExecutor: @unchecked Sendable {
     public func sync<T: Sendable>(_ work: @escaping @Sendable (ChecklistStore) throws(StoreError) -> T) throws(StoreError) -> T {
         let box = ResultBox<T>()
         let done = DispatchSemaphore(value: 0)
-        condition.lock()
-        let isStopping = stopping
-        condition.unlock()
-        if isStopping { throw .failure("the store is closed") }
-        submit { store in
+        let queued = enqueue { store in
             let result: Result<T, StoreError>
             do throws(StoreError) { result = .success(try work(store)) } catch { result = .failure(error) }
             return { committed in
@@ -80,6 +81,9 @@ public final class StoreExecutor: @unchecked Sendable {
                 done.signal()
             }
         }
+        // A separate check before `submit` would race with `close()`: the job could be
+        // dropped after the check and this thread would wait forever.
+        guard queued else { throw .failure("the store is closed") }
         done.wait()
         guard let value = box.value else { throw .failure("the store is closed") }
         return try value.get()

@@ -8,6 +8,8 @@ final class ClientSession {
     var assembler: MessageAssembler
     /// A close this side asked for, performed once the queue is written.
     var closeRequest: CloseRequest?
+    /// The callback has returned -1 with the close reason: lws is sending the close frame.
+    var closeFrameSent = false
     /// The close frame the peer sent, if any.
     var peerClose: CloseRequest?
 

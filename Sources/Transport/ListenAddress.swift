@@ -29,6 +29,29 @@ struct ListenAddress: Equatable {
         self.isIPv4 = isIPv4
     }
 
+    /// After lws failed to create its context, finds out whether binding was the problem:
+    /// binds a throwaway IPv4 socket the way lws does and returns the bind `errno` (e.g.
+    /// `EADDRINUSE`), or nil if binding works (so lws failed for another reason, e.g. TLS).
+    /// Needed because lws 4.1.6 logs the bind error but leaves an unrelated `errno` behind.
+    func bindErrno(port: Int) -> Int32? {
+        guard isIPv4, port != 0 else { return nil }
+        let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard probe >= 0 else { return errno }
+        defer { close(probe) }
+        var reuse: Int32 = 1
+        setsockopt(probe, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(clamping: port).bigEndian)
+        address.sin_addr.s_addr = interface.map { inet_addr($0) } ?? INADDR_ANY
+        let status = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(probe, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        return status == 0 ? nil : errno
+    }
+
     private static func isNumeric(_ host: String, family: Int32) -> Bool {
         var storage = in6_addr()
         return inet_pton(family, host, &storage) == 1

@@ -9,9 +9,14 @@ final class ServerSession {
     var queue = FrameQueue()
     /// Payload bytes in `queue` (the frame lws is currently draining is no longer counted).
     var unsentBytes = 0
+    /// Bytes of requested bursts (see `WebSocketServer.send(_:to:requested:)`) still queued:
+    /// they may exceed `maxUnsentBytes` and are used up as the queue drains.
+    var requestedAllowance = 0
     var assembler: MessageAssembler
     /// Set once a close was decided; later sends are ignored and input is discarded.
     var closeRequest: CloseRequest?
+    /// The callback has returned -1 with the close reason: lws is sending the close frame.
+    var closeFrameSent = false
 
     init(id: ConnectionID, wsi: OpaquePointer, maxMessageSize: Int) {
         self.id = id

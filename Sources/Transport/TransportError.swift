@@ -1,8 +1,11 @@
 /// Failures at the libwebsockets / socket boundary, keeping the raw C code where there is one.
 public enum TransportError: Error, Equatable, Sendable {
-    /// `lws_create_context` returned NULL (port in use, unusable address, bad TLS files...).
-    /// `errno` is the value lws left behind (e.g. `EADDRINUSE`); it may be 0 when lws failed
-    /// without a system call error. lws logs the details at warn/err level on stderr.
+    /// The listening socket could not be bound: `errno` is the `bind` error, e.g.
+    /// `EADDRINUSE` (98) when the port is taken, `EADDRNOTAVAIL` for a foreign address.
+    case listenFailed(host: String, port: Int, errno: Int32)
+    /// `lws_create_context` returned NULL for another reason (typically unreadable or invalid
+    /// TLS files). lws 4.1.6 leaves no usable error code (`errno` is kept as found, but it is
+    /// often unrelated); the details are in lws's error log on stderr.
     case contextCreationFailed(errno: Int32)
     /// The configured host is neither an IP address nor a name `getaddrinfo` resolves
     /// (`code` is the `EAI_*` value).

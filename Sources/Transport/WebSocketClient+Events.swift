@@ -136,7 +136,8 @@ extension WebSocketClient {
             if !session.queue.isEmpty || session.closeRequest != nil { lws_callback_on_writable(wsi) }
             return 0
         }
-        guard let request = session.closeRequest else { return 0 }
+        guard let request = session.closeRequest, !session.closeFrameSent else { return 0 }
+        session.closeFrameSent = true  // later WRITEABLEs must not return -1 again
         LWSClose.setReason(request, on: wsi)
         return -1
     }

@@ -13,8 +13,8 @@ public enum WebSocketMessage: Sendable, Equatable {
         }
     }
 
-    /// The payload decoded as UTF-8 text (lossy for invalid bytes), for tests and tools.
-    public var text: String {
+    /// The payload decoded as UTF-8 (lossy for invalid bytes), for tests and tools.
+    public var utf8String: String {
         String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -119,6 +119,7 @@ extension WebSocketServer {
         guard let session else { return 0 }
         if let frame = session.queue.removeFirst() {
             session.unsentBytes -= frame.count
+            session.requestedAllowance = max(0, session.requestedAllowance - frame.count)
             let written = lws_write(wsi, frame.payload, frame.count, frame.writeProtocol)
             guard written >= frame.count else { return -1 }  // a short write is an error
             if !session.queue.isEmpty || session.closeRequest != nil {
@@ -126,7 +127,10 @@ extension WebSocketServer {
             }
             return 0
         }
-        guard let request = session.closeRequest else { return 0 }
+        guard let request = session.closeRequest, !session.closeFrameSent else { return 0 }
+        // lws now sends the close frame and waits for the peer's; a second -1 (from a
+        // WRITEABLE requested earlier) would drop the socket without waiting for that reply.
+        session.closeFrameSent = true
         LWSClose.setReason(request, on: wsi)
         return -1
     }

@@ -35,7 +35,11 @@ extension WebSocketServer: ServiceLoopOwner {
 
         errno = 0
         guard let context = lws_create_context(&info) else {
-            throw TransportError.contextCreationFailed(errno: errno)
+            let lwsErrno = errno
+            if let bindError = address.bindErrno(port: configuration.port) {
+                throw TransportError.listenFailed(host: configuration.host, port: configuration.port, errno: bindError)
+            }
+            throw TransportError.contextCreationFailed(errno: lwsErrno)
         }
         self.arena = arena
         boundPort = Int(lws_get_vhost_listen_port(lws_get_vhost_by_name(context, Self.vhostName)))

@@ -46,8 +46,9 @@ public final class WebSocketServer: @unchecked Sendable {
     /// Creates the lws context and the service thread.
     ///
     /// - Returns: the bound port (useful with `port = 0`).
-    /// - Throws: `TransportError` — `.contextCreationFailed` when lws cannot listen (port in
-    ///   use, unusable address) or load the TLS files; `.alreadyStarted` on a second call.
+    /// - Throws: `TransportError` — `.listenFailed` (port in use, unusable address, with the
+    ///   `bind` errno), `.contextCreationFailed` (e.g. bad TLS files), `.hostResolutionFailed`,
+    ///   `.invalidConfiguration`, or `.alreadyStarted` on a second call.
     @discardableResult
     public func start() throws -> Int {
         try validateConfiguration()
@@ -69,10 +70,16 @@ public final class WebSocketServer: @unchecked Sendable {
     /// exceed `maxUnsentBytes`, its queue is dropped and it is closed with
     /// `slowConsumerCloseCode`; a peer that does not read even the close frame is dropped after
     /// `closeTimeoutSeconds` (`lws_set_timeout`).
-    public func send(_ frame: OutboundFrame, to connection: ConnectionID) {
+    ///
+    /// `requested` marks a frame the peer asked for in a burst (a replay or a snapshot): it
+    /// never trips the bound itself, and the bound applies to the bytes queued beyond such
+    /// bursts. Why: a client catching up after a long absence must not be closed as slow for
+    /// the size of what it asked for, or it would reconnect and ask again forever.
+    public func send(_ frame: OutboundFrame, to connection: ConnectionID, requested: Bool = false) {
         precondition(isServiceThread, "WebSocketServer.send called off the service thread")
         guard let session = sessions[connection], session.closeRequest == nil else { return }
-        guard session.unsentBytes + frame.count <= configuration.maxUnsentBytes else {
+        if requested { session.requestedAllowance += frame.count }
+        guard session.unsentBytes + frame.count <= configuration.maxUnsentBytes + session.requestedAllowance else {
             session.queue.removeAll()
             session.unsentBytes = 0
             requestClose(session, CloseRequest(code: configuration.slowConsumerCloseCode, reason: "slow consumer"))

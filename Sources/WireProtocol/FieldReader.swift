@@ -28,6 +28,9 @@ struct FieldReader {
 
     /// A title: a string of at most 500 characters that is not empty once trimmed (stored trimmed).
     func title(_ key: String = "title", required: Bool = true) throws(RequestDecodingError) -> String? {
+        if !required, object[key]?.isNull == true {
+            throw RequestDecodingError("\"\(key)\" cannot be cleared; leave it out to keep the current one")
+        }
         guard let raw = try string(key, limit: Limits.title, required: required) else { return nil }
         let trimmed = raw.trimmingWhitespace
         guard !trimmed.isEmpty else { throw RequestDecodingError("\"\(key)\" must not be empty") }

@@ -18,8 +18,9 @@ extension JSONWriter {
         field(key, due?.description)
     }
 
-    /// SUMMARY's fields, without the braces so a snapshot's LIST can extend them.
-    mutating func summaryFields(_ summary: ListSummary, includeRole: Bool) {
+    /// SUMMARY's fields, without the braces so a snapshot's LIST can extend them. A LIST
+    /// carries the participants themselves instead of their count.
+    mutating func summaryFields(_ summary: ListSummary, includeRole: Bool, includeParticipantCount: Bool = true) {
         let list = summary.list
         field("id", list.id)
         field("title", list.title)
@@ -31,7 +32,7 @@ extension JSONWriter {
         int(Int(list.seq))
         key("completion")
         completion(summary.completion)
-        field("participants", summary.participantCount)
+        if includeParticipantCount { field("participants", summary.participantCount) }
         field("updatedAt", list.updatedAt)
         field("completedAt", list.completedAt)
         field("cancelledAt", list.cancelledAt)

@@ -64,7 +64,7 @@ public enum ServerMessage {
         writer.int(Int(summary.list.seq))
         writer.key("list")
         writer.beginObject()
-        writer.summaryFields(summary, includeRole: true)
+        writer.summaryFields(summary, includeRole: true, includeParticipantCount: false)
         writer.key("participants")
         writer.beginArray()
         for participant in participants { writer.participant(username: participant.username, role: participant.role) }

@@ -1,0 +1,247 @@
+// Entry point: the app shell (top bar, connection indicator, toasts), hash routing, and the
+// glue between the sync session and the views.
+
+import { Sync } from "./sync.js";
+import { project } from "./projection.js";
+import { h } from "./dom.js";
+import { icon, logo } from "./icons.js";
+import { initials, hueFor, plural } from "./format.js";
+import { createAuthView } from "./views/auth.js";
+import { createListsView } from "./views/lists.js";
+import { createChecklistView } from "./views/checklist.js";
+import { createCalendarView } from "./views/calendar.js";
+
+const wsURL = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
+const sync = new Sync(wsURL);
+const root = document.getElementById("app");
+const toastRoot = document.getElementById("toasts");
+
+const app = {
+  sync,
+  get store() { return sync.store; },
+  get outbox() { return sync.outbox; },
+  get user() { return sync.user; },
+  navigate(hash, { replace = false } = {}) {
+    if (replace) history.replaceState(null, "", hash);
+    else if (location.hash !== hash) history.pushState(null, "", hash);
+    route();
+  },
+  /** The checklist as this person sees it: server state plus their pending edits. */
+  project(listId) {
+    const summary = sync.store.lists.get(listId);
+    const detail = sync.store.detail(listId);
+    return project(summary, detail, sync.outbox.forList(listId), sync.user?.username);
+  },
+  op(fields, extra) {
+    return sync.op(fields, extra);
+  },
+  toast,
+  canEdit(role) {
+    return role === "owner" || role === "editor";
+  },
+};
+window.checkwire = app; // handy from the console
+
+let view = null;
+let viewKey = null;
+let shell = null;
+let pendingNotice = null;
+
+// ---- shell ----------------------------------------------------------------------------------
+
+function buildShell() {
+  const indicator = h("button.conn#conn-indicator", {
+    type: "button", "aria-live": "polite",
+    onclick: () => sync.connection.reconnectNow(),
+  }, h("span.conn-dot"), h("span.conn-label", "Connecting…"));
+  const avatarButton = h("button.avatar-button#user-menu-button", {
+    type: "button", "aria-haspopup": "menu", "aria-expanded": "false",
+    onclick: (e) => { e.stopPropagation(); toggleMenu(); },
+  });
+  const menu = h("div.menu#user-menu", { role: "menu", hidden: true },
+    h("div.menu-header", h("span.menu-name"), h("span.menu-sub", "Signed in")),
+    h("button.menu-item#logout-button", { type: "button", role: "menuitem", onclick: onLogout }, icon("logOut", { size: 16 }), "Log out"),
+  );
+  const nav = h("nav.tabs", { "aria-label": "Main" },
+    h("a.tab#nav-lists", { href: "#/" }, icon("list", { size: 18 }), h("span", "Checklists")),
+    h("a.tab#nav-calendar", { href: "#/calendar" }, icon("calendar", { size: 18 }), h("span", "Calendar")),
+  );
+  const main = h("main.view#view", { tabindex: "-1" });
+  const el = h("div.shell",
+    h("header.topbar",
+      h("a.brand", { href: "#/", "aria-label": "Checkwire home" }, logo(28), h("span.brand-name", "Checkwire")),
+      nav,
+      h("div.topbar-end", indicator, h("div.user", avatarButton, menu)),
+    ),
+    main,
+  );
+  document.addEventListener("click", (e) => {
+    if (!menu.hidden && !menu.contains(e.target)) closeMenu();
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && !menu.hidden) {
+      closeMenu();
+      avatarButton.focus();
+    }
+  });
+  function toggleMenu() {
+    if (menu.hidden) {
+      menu.hidden = false;
+      avatarButton.setAttribute("aria-expanded", "true");
+      menu.querySelector(".menu-item").focus();
+    } else closeMenu();
+  }
+  function closeMenu() {
+    menu.hidden = true;
+    avatarButton.setAttribute("aria-expanded", "false");
+  }
+  return { el, main, indicator, avatarButton, menu, nav };
+}
+
+async function onLogout() {
+  const pending = sync.outbox.size;
+  if (pending && !confirm(`${plural(pending, "change")} haven’t reached the server yet and will be lost if you log out now. Log out anyway?`)) return;
+  await sync.logout();
+  history.replaceState(null, "", "#/");
+  route();
+}
+
+function updateShell() {
+  if (!shell) return;
+  const status = sync.status;
+  const pending = sync.outbox.size;
+  const labels = {
+    live: "Live",
+    syncing: `Syncing ${pending}…`,
+    connecting: "Connecting…",
+    offline: pending ? `Offline · ${pending} pending` : "Offline",
+  };
+  shell.indicator.dataset.status = status;
+  shell.indicator.querySelector(".conn-label").textContent = labels[status] || status;
+  shell.indicator.title = status === "offline"
+    ? "Not connected. Your edits are saved on this device and sent when the connection returns. Click to retry now."
+    : status === "live" ? "Connected: changes appear as they happen" : "Connecting to the server…";
+  const user = sync.user;
+  if (user) {
+    shell.avatarButton.replaceChildren(h("span.avatar", { style: { "--hue": hueFor(user.username) } }, initials(user.username)));
+    shell.avatarButton.setAttribute("aria-label", `Account: ${user.username}`);
+    shell.menu.querySelector(".menu-name").textContent = user.username;
+  }
+  const hash = location.hash || "#/";
+  shell.nav.querySelector("#nav-lists").classList.toggle("active", !hash.startsWith("#/calendar"));
+  shell.nav.querySelector("#nav-calendar").classList.toggle("active", hash.startsWith("#/calendar"));
+}
+
+// ---- routing ----------------------------------------------------------------------------------
+
+function parseRoute() {
+  const parts = (location.hash || "#/").replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  if (parts[0] === "calendar") return { name: "calendar", month: parts[1] || null };
+  if (parts[0] === "list" && parts[1]) {
+    const params = { name: "list", listId: parts[1], rootId: null, itemId: null, panel: null };
+    for (let i = 2; i < parts.length; i += 2) {
+      if (parts[i] === "in") params.rootId = parts[i + 1] || null;
+      if (parts[i] === "item") { params.itemId = parts[i + 1] || null; params.panel = "item"; }
+      if (parts[i] === "people") { params.panel = "people"; i -= 1; }
+      if (parts[i] === "activity") { params.panel = "activity"; i -= 1; }
+    }
+    return params;
+  }
+  return { name: "lists" };
+}
+
+function route() {
+  if (!sync.user) {
+    if (viewKey !== "auth") {
+      view?.destroy();
+      shell = null;
+      view = createAuthView(app, { notice: pendingNotice });
+      pendingNotice = null;
+      viewKey = "auth";
+      root.replaceChildren(view.el);
+    }
+    document.title = "Checkwire";
+    return;
+  }
+  if (!shell) {
+    view?.destroy();
+    view = null;
+    viewKey = null;
+    shell = buildShell();
+    root.replaceChildren(shell.el);
+  }
+  const params = parseRoute();
+  const key = params.name === "list" ? `list:${params.listId}` : params.name;
+  if (key !== viewKey) {
+    view?.destroy();
+    view = params.name === "list" ? createChecklistView(app, params)
+      : params.name === "calendar" ? createCalendarView(app, params)
+        : createListsView(app, params);
+    viewKey = key;
+    shell.main.replaceChildren(view.el);
+    view.update();
+    window.scrollTo(0, 0);
+  } else {
+    view.setParams?.(params);
+    view.update();
+  }
+  updateShell();
+}
+
+let frame = 0;
+function scheduleUpdate() {
+  if (frame) return;
+  frame = requestAnimationFrame(() => {
+    frame = 0;
+    updateShell();
+    if (view && viewKey !== "auth") view.update();
+  });
+}
+
+// ---- toasts -------------------------------------------------------------------------------------
+
+function toast(text, { kind = "info", action = null, timeout = 5000 } = {}) {
+  const close = () => {
+    el.classList.add("leaving");
+    setTimeout(() => el.remove(), 200);
+  };
+  const el = h(`div.toast.${kind}`, { role: kind === "error" ? "alert" : "status" },
+    icon(kind === "error" ? "alert" : "checkCircle", { size: 18 }),
+    h("span.toast-text", text),
+    action && h("button.toast-action", { type: "button", onclick: () => { action.run(); close(); } }, action.label),
+    h("button.icon-button.toast-close", { type: "button", "aria-label": "Dismiss", onclick: close }, icon("x", { size: 16 })),
+  );
+  toastRoot.appendChild(el);
+  while (toastRoot.children.length > 4) toastRoot.firstChild.remove();
+  if (timeout) setTimeout(close, timeout);
+  return close;
+}
+
+// ---- wiring -------------------------------------------------------------------------------------
+
+sync.store.addEventListener("change", scheduleUpdate);
+sync.outbox.addEventListener("change", scheduleUpdate);
+sync.addEventListener("status", scheduleUpdate);
+sync.addEventListener("session", route);
+sync.addEventListener("sessionEnded", (e) => {
+  pendingNotice = e.detail.message;
+});
+sync.addEventListener("rejected", (e) => {
+  const { error } = e.detail;
+  const message = error.message ? error.message.charAt(0).toUpperCase() + error.message.slice(1) : "The server refused that change.";
+  toast(message, { kind: "error", timeout: 8000 });
+});
+sync.addEventListener("revoked", (e) => {
+  toast(`You no longer have access to “${e.detail.title || "a checklist"}”.`, { kind: "error" });
+  if (location.hash.startsWith(`#/list/${e.detail.listId}`)) app.navigate("#/", { replace: true });
+});
+window.addEventListener("popstate", route);
+window.addEventListener("hashchange", route);
+setInterval(scheduleUpdate, 30000); // relative times
+
+route();
+sync.start();
+
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register("sw.js").catch(() => {});
+}

@@ -1,0 +1,308 @@
+// Client-side state as the server last described it. Snapshots and events are applied by
+// replacing whole objects (the protocol sends the resulting objects an edit touched).
+// Pending local edits are layered on top by projection.js; they never enter this state.
+//
+// The state is cached in localStorage per user so that a reload while offline still shows
+// the checklists, and so that resubscribing can resume from the last seen seq.
+
+import { childIndex } from "./tree.js";
+
+const CACHE_PREFIX = "checkwire.cache.";
+const ACTIVITY_LIMIT = 200;
+const CACHE_VERSION = 1;
+
+function dueKey(due) {
+  if (!due) return Infinity;
+  const t = Date.parse(due.length === 10 ? `${due}T00:00:00Z` : due);
+  return Number.isNaN(t) ? Infinity : t;
+}
+
+/** The contract's view order: active by due (undated last, ties by title), then completed,
+ *  then cancelled, each newest first. */
+export function sortLists(lists) {
+  const rank = { active: 0, completed: 1, cancelled: 2 };
+  const byTitle = (a, b) => {
+    const ta = (a.title || "").toLowerCase();
+    const tb = (b.title || "").toLowerCase();
+    if (ta !== tb) return ta < tb ? -1 : 1;
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  };
+  return [...lists].sort((a, b) => {
+    const ra = rank[a.status] ?? 0;
+    const rb = rank[b.status] ?? 0;
+    if (ra !== rb) return ra - rb;
+    if (a.status === "active" || !a.status) {
+      const da = dueKey(a.due);
+      const db = dueKey(b.due);
+      if (da !== db) return da < db ? -1 : 1;
+      return byTitle(a, b);
+    }
+    const field = a.status === "completed" ? "completedAt" : "cancelledAt";
+    const ta = Date.parse(a[field] || "") || 0;
+    const tb = Date.parse(b[field] || "") || 0;
+    if (ta !== tb) return tb - ta;
+    return byTitle(a, b);
+  });
+}
+
+export class Store extends EventTarget {
+  constructor() {
+    super();
+    this.reset(null);
+  }
+
+  reset(user) {
+    this.user = user;
+    this.lists = new Map(); // id -> SUMMARY (with role)
+    this.details = new Map(); // id -> { seq, participants: Map, items: Map, activity: [] , live }
+    this.listsLoaded = false;
+    this.changedSoon = false;
+    this.persistTimer = null;
+  }
+
+  // ---- change notification -------------------------------------------------------------
+
+  changed() {
+    if (this.changedSoon) return;
+    this.changedSoon = true;
+    queueMicrotask(() => {
+      this.changedSoon = false;
+      this.dispatchEvent(new Event("change"));
+    });
+    this.schedulePersist();
+  }
+
+  // ---- reading ----------------------------------------------------------------------------
+
+  orderedLists() {
+    return sortLists(this.lists.values());
+  }
+
+  detail(listId) {
+    return this.details.get(listId) || null;
+  }
+
+  // ---- applying what the server sends ---------------------------------------------------------
+
+  setLists(summaries) {
+    const seen = new Set();
+    for (const summary of summaries) {
+      seen.add(summary.id);
+      this.lists.set(summary.id, { ...summary });
+    }
+    for (const id of [...this.lists.keys()]) {
+      if (!seen.has(id)) {
+        this.lists.delete(id);
+        this.details.delete(id);
+      }
+    }
+    this.listsLoaded = true;
+    this.changed();
+  }
+
+  /** Adds or refreshes one summary (e.g. from a snapshot or an event); keeps our role. */
+  mergeSummary(summary) {
+    const existing = this.lists.get(summary.id) || {};
+    const merged = { ...existing, ...summary };
+    if (summary.role === undefined && existing.role !== undefined) merged.role = existing.role;
+    if (typeof summary.participants !== "number" && typeof existing.participants === "number") {
+      merged.participants = existing.participants;
+    }
+    this.lists.set(summary.id, merged);
+  }
+
+  applySnapshot(message) {
+    const list = message.list;
+    const { participants, items, ...summaryFields } = list;
+    const detail = this.details.get(list.id);
+    const activity = detail ? detail.activity : [];
+    this.mergeSummary({ ...summaryFields, participants: participants.length });
+    this.details.set(list.id, {
+      seq: message.seq ?? list.seq,
+      participants: new Map(participants.map((p) => [p.username, p.role])),
+      items: new Map(items.map((item) => [item.id, item])),
+      activity,
+      live: false,
+    });
+    this.changed();
+  }
+
+  markLive(listId, seq) {
+    const detail = this.details.get(listId);
+    if (detail) {
+      detail.live = true;
+      if (typeof seq === "number" && seq > detail.seq) detail.seq = seq;
+    }
+    this.changed();
+  }
+
+  markAllNotLive() {
+    for (const detail of this.details.values()) detail.live = false;
+    this.changed();
+  }
+
+  /**
+   * Applies one event. Returns "applied", "duplicate" (seq already seen), "gap" (a seq is
+   * missing: resubscribe) or "unknown" (no state for the list yet).
+   */
+  applyEvent(event) {
+    const detail = this.details.get(event.list);
+    if (!detail) {
+      if (event.changes && event.changes.list) this.mergeSummary(event.changes.list);
+      this.changed();
+      return "unknown";
+    }
+    if (event.seq <= detail.seq) return "duplicate";
+    if (event.seq !== detail.seq + 1) return "gap";
+    const entry = describeEvent(event, detail);
+    const changes = event.changes || {};
+    for (const item of changes.items || []) detail.items.set(item.id, item);
+    if (changes.participants) {
+      for (const { username, role } of changes.participants) {
+        if (role === null || role === undefined) detail.participants.delete(username);
+        else detail.participants.set(username, role);
+      }
+    }
+    if (changes.list) this.mergeSummary(changes.list);
+    const summary = this.lists.get(event.list);
+    if (summary) {
+      summary.seq = event.seq;
+      if (event.completion) summary.completion = event.completion;
+      summary.participants = detail.participants.size;
+      if (changes.participants && this.user) {
+        const mine = detail.participants.get(this.user.username);
+        if (mine) summary.role = mine;
+      }
+    }
+    detail.seq = event.seq;
+    detail.activity.unshift(entry);
+    if (detail.activity.length > ACTIVITY_LIMIT) detail.activity.length = ACTIVITY_LIMIT;
+    this.changed();
+    return "applied";
+  }
+
+  /** The user was removed from a list (revoked) or it no longer exists for them. */
+  removeList(listId) {
+    this.lists.delete(listId);
+    this.details.delete(listId);
+    this.changed();
+  }
+
+  // ---- persistence --------------------------------------------------------------------------------
+
+  schedulePersist() {
+    if (!this.user) return;
+    clearTimeout(this.persistTimer);
+    this.persistTimer = setTimeout(() => this.persist(), 400);
+  }
+
+  persist() {
+    if (!this.user) return;
+    const data = {
+      version: CACHE_VERSION,
+      lists: [...this.lists.values()],
+      details: [...this.details.entries()].map(([id, d]) => ({
+        id,
+        seq: d.seq,
+        participants: [...d.participants.entries()],
+        items: [...d.items.values()],
+        activity: d.activity.slice(0, 60),
+      })),
+    };
+    try {
+      localStorage.setItem(CACHE_PREFIX + this.user.username.toLowerCase(), JSON.stringify(data));
+    } catch {
+      // Storage full or unavailable: the cache is an optimisation only.
+    }
+  }
+
+  restore() {
+    if (!this.user) return false;
+    let data;
+    try {
+      data = JSON.parse(localStorage.getItem(CACHE_PREFIX + this.user.username.toLowerCase()) || "null");
+    } catch {
+      data = null;
+    }
+    if (!data || data.version !== CACHE_VERSION) return false;
+    for (const summary of data.lists || []) this.lists.set(summary.id, summary);
+    for (const d of data.details || []) {
+      this.details.set(d.id, {
+        seq: d.seq,
+        participants: new Map(d.participants),
+        items: new Map(d.items.map((item) => [item.id, item])),
+        activity: d.activity || [],
+        live: false,
+      });
+    }
+    this.listsLoaded = this.lists.size > 0;
+    this.changed();
+    return true;
+  }
+
+  static forget(username) {
+    try {
+      localStorage.removeItem(CACHE_PREFIX + username.toLowerCase());
+    } catch {
+      // ignore
+    }
+  }
+}
+
+// ---- activity -----------------------------------------------------------------------------------
+
+/** What an event did, in words, worked out against the state before it is applied. */
+export function describeEvent(event, detail) {
+  const changes = event.changes || {};
+  const items = changes.items || [];
+  const before = detail.items;
+  let target = items[0] || null;
+  if (event.op === "addItem" || event.op === "quickAdd") {
+    target = items.find((item) => !before.has(item.id)) || target;
+  } else if (event.op === "moveItem") {
+    target = items.find((item) => before.has(item.id) && before.get(item.id).parent !== item.parent) || target;
+  }
+  const entry = { seq: event.seq, op: event.op, by: event.by, at: event.at, itemId: target?.id ?? null, title: target?.title ?? null };
+  switch (event.op) {
+    case "createList": entry.verb = "created the checklist"; entry.title = null; break;
+    case "updateList": entry.verb = "updated the checklist details"; entry.title = null; break;
+    case "completeList": entry.verb = "completed the checklist"; entry.title = null; break;
+    case "reopenList": entry.verb = "reopened the checklist"; entry.title = null; break;
+    case "cancelList": entry.verb = "cancelled the checklist"; entry.title = null; break;
+    case "restoreList": entry.verb = "restored the checklist"; entry.title = null; break;
+    case "share": {
+      const p = (changes.participants || [])[0];
+      entry.verb = p ? `shared the checklist with ${p.username} as ${p.role}` : "shared the checklist";
+      entry.title = null;
+      break;
+    }
+    case "unshare": {
+      const p = (changes.participants || [])[0];
+      entry.verb = p ? `removed ${p.username}` : "removed a participant";
+      entry.title = null;
+      break;
+    }
+    case "addItem": case "quickAdd": entry.verb = "added"; break;
+    case "completeItem": entry.verb = "completed"; break;
+    case "reopenItem": entry.verb = "reopened"; break;
+    case "cancelItem": entry.verb = "cancelled"; break;
+    case "restoreItem": entry.verb = "restored"; break;
+    case "moveItem": entry.verb = "moved"; break;
+    case "updateItem": {
+      const old = target ? before.get(target.id) : null;
+      if (old && target && old.title !== target.title) {
+        entry.verb = "renamed";
+        entry.detail = `“${old.title}” → “${target.title}”`;
+      } else if (old && target && old.due !== target.due) entry.verb = target.due ? "set the due date of" : "cleared the due date of";
+      else if (old && target && old.notes !== target.notes) entry.verb = "edited the notes of";
+      else if (old && target && old.location !== target.location) entry.verb = "set the location of";
+      else if (old && target && old.remindEvery !== target.remindEvery) entry.verb = "changed the reminder of";
+      else entry.verb = "edited";
+      break;
+    }
+    default: entry.verb = event.op;
+  }
+  return entry;
+}
+
+export { childIndex };

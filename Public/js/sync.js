@@ -1,0 +1,279 @@
+// The session with the server: authentication, loading and subscribing to every checklist
+// (resuming from the last seen seq), applying what arrives, and sending the outbox.
+//
+// Events: "session" (signed in/out), "status" (connection or readiness changed),
+//         "rejected" { entry, error } (the server refused a queued edit),
+//         "acked" { entry, ack }, "revoked" { listId, title }, "sessionEnded" { message }.
+
+import { Connection, ServerError } from "./connection.js";
+import { Store } from "./store.js";
+import { Outbox, newId } from "./outbox.js";
+import { timeZone } from "./format.js";
+
+const SESSION_KEY = "checkwire.session";
+const LISTS_REFRESH_MS = 10000;
+
+export class Sync extends EventTarget {
+  constructor(url) {
+    super();
+    this.connection = new Connection(url);
+    this.store = new Store();
+    this.outbox = new Outbox();
+    this.session = readSession(); // { token, user } | null
+    this.ready = false; // authenticated on the current socket and subscriptions requested
+    this.authFailed = null;
+    this.inflight = new Set();
+    this.refreshTimer = null;
+
+    if (this.session) this.adoptUser(this.session.user);
+
+    this.connection.addEventListener("open", () => this.onOpen());
+    this.connection.addEventListener("close", () => this.onClose());
+    this.connection.addEventListener("status", () => this.emit("status"));
+    this.connection.addEventListener("message", (e) => this.onMessage(e.detail));
+    this.outbox.addEventListener("change", () => this.emit("status"));
+    window.addEventListener("focus", () => this.refreshLists());
+  }
+
+  start() {
+    this.connection.start();
+  }
+
+  emit(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { detail }));
+  }
+
+  get user() {
+    return this.session ? this.session.user : null;
+  }
+
+  /** "live" | "syncing" | "connecting" | "offline" */
+  get status() {
+    if (this.connection.status === "open") return this.ready ? (this.outbox.size ? "syncing" : "live") : "connecting";
+    return this.connection.status;
+  }
+
+  adoptUser(user) {
+    this.store.reset(user);
+    this.store.restore();
+    this.outbox.load(user.username);
+  }
+
+  // ---- accounts -------------------------------------------------------------------------------------
+
+  async signup(username, password) {
+    return this.authenticate({ type: "signup", username, password });
+  }
+
+  async login(username, password) {
+    return this.authenticate({ type: "login", username, password });
+  }
+
+  async authenticate(request) {
+    const reply = await this.connection.request(request);
+    this.session = { token: reply.token, user: reply.user };
+    writeSession(this.session);
+    this.adoptUser(reply.user);
+    this.emit("session");
+    await this.bootstrap();
+    return reply.user;
+  }
+
+  async logout() {
+    const username = this.user?.username;
+    try {
+      if (this.connection.isOpen && this.ready) await this.connection.request({ type: "logout" });
+    } catch {
+      // The token is forgotten locally either way.
+    }
+    this.endSession(username);
+  }
+
+  endSession(username) {
+    this.session = null;
+    this.ready = false;
+    writeSession(null);
+    if (username) Store.forget(username);
+    this.store.reset(null);
+    this.outbox.load(null);
+    this.emit("session");
+    this.emit("status");
+    // A fresh, unauthenticated socket.
+    this.connection.drop();
+  }
+
+  // ---- connection lifecycle -----------------------------------------------------------------------------
+
+  async onOpen() {
+    this.ready = false;
+    this.inflight.clear();
+    if (!this.session) {
+      this.emit("status");
+      return;
+    }
+    try {
+      const reply = await this.connection.request({ type: "auth", token: this.session.token });
+      if (reply.user) {
+        this.session.user = reply.user;
+        writeSession(this.session);
+      }
+    } catch (error) {
+      if (error instanceof ServerError && error.code === "unauthorized") {
+        const username = this.user?.username;
+        this.session = null;
+        writeSession(null);
+        this.store.reset(null);
+        this.outbox.load(null);
+        this.emit("sessionEnded", { message: "Your session has ended. Please log in again.", username });
+        this.emit("session");
+      }
+      return;
+    }
+    await this.bootstrap();
+  }
+
+  onClose() {
+    this.ready = false;
+    this.inflight.clear();
+    clearInterval(this.refreshTimer);
+    this.store.markAllNotLive();
+    this.emit("status");
+  }
+
+  /** Loads the lists, subscribes to each (resuming where we left off) and sends the outbox. */
+  async bootstrap() {
+    let reply;
+    try {
+      reply = await this.connection.request({ type: "lists" });
+    } catch {
+      return;
+    }
+    this.store.setLists(reply.lists);
+    for (const summary of reply.lists) this.subscribe(summary.id);
+    this.ready = true;
+    this.emit("status");
+    this.flush();
+    clearInterval(this.refreshTimer);
+    this.refreshTimer = setInterval(() => this.refreshLists(), LISTS_REFRESH_MS);
+  }
+
+  subscribe(listId) {
+    const detail = this.store.detail(listId);
+    const request = { type: "subscribe", list: listId };
+    if (detail && typeof detail.seq === "number") request.since = detail.seq;
+    this.connection.request(request).then(
+      (reply) => this.store.markLive(listId, reply.seq),
+      (error) => {
+        if (error instanceof ServerError && error.code === "notFound") this.store.removeList(listId);
+      },
+    );
+  }
+
+  /** The server does not push "you were added to a list": look for new ones now and then. */
+  async refreshLists() {
+    if (!this.ready || !this.connection.isOpen) return;
+    let reply;
+    try {
+      reply = await this.connection.request({ type: "lists" });
+    } catch {
+      return;
+    }
+    const known = new Set(this.store.lists.keys());
+    this.store.setLists(reply.lists);
+    for (const summary of reply.lists) if (!known.has(summary.id) || !this.store.detail(summary.id)) this.subscribe(summary.id);
+  }
+
+  onMessage(message) {
+    switch (message.type) {
+      case "event": {
+        const result = this.store.applyEvent(message);
+        if (result === "gap") this.subscribe(message.list);
+        break;
+      }
+      case "snapshot":
+        this.store.applySnapshot(message);
+        break;
+      case "revoked": {
+        const title = this.store.lists.get(message.list)?.title;
+        this.store.removeList(message.list);
+        this.emit("revoked", { listId: message.list, title });
+        break;
+      }
+      default:
+        break;
+    }
+  }
+
+  // ---- edits ------------------------------------------------------------------------------------------------
+
+  /** Queues an edit (applied optimistically by the views) and sends it when possible. */
+  op(fields, extra) {
+    const entry = this.outbox.add(fields, extra);
+    this.flush();
+    return entry;
+  }
+
+  /** Adds an item from free text: quickAdd, or addItem while the server lacks quickAdd. */
+  quickAdd(listId, text) {
+    return this.op({ op: "quickAdd", list: listId, text, tz: timeZone() });
+  }
+
+  flush() {
+    if (!this.ready || !this.connection.isOpen) return;
+    for (const entry of this.outbox.entries) {
+      if (this.inflight.has(entry.opId)) continue;
+      this.inflight.add(entry.opId);
+      this.connection.request(entry.message).then(
+        (ack) => this.onAck(entry, ack),
+        (error) => this.onOpError(entry, error),
+      );
+    }
+    this.emit("status");
+  }
+
+  onAck(entry, ack) {
+    this.inflight.delete(entry.opId);
+    this.outbox.remove(entry.opId);
+    if (entry.message.op === "createList" && ack.list) {
+      this.refreshLists();
+    }
+    this.emit("acked", { entry, ack });
+    this.emit("status");
+  }
+
+  onOpError(entry, error) {
+    this.inflight.delete(entry.opId);
+    if (!(error instanceof ServerError)) return; // disconnected: stays queued, resent later
+    if (error.code === "unauthorized") return; // re-authentication will resend it
+    const op = entry.message;
+    if (op.op === "quickAdd" && error.code === "badRequest") {
+      // The server has no quickAdd yet: add the text as a plain item instead.
+      const title = op.text.trim().slice(0, 500);
+      this.outbox.replace(entry.opId, { op: "addItem", list: op.list, id: newId(), title });
+      this.flush();
+      return;
+    }
+    this.outbox.remove(entry.opId);
+    this.emit("rejected", { entry, error });
+    this.emit("status");
+  }
+}
+
+function readSession() {
+  try {
+    const session = JSON.parse(localStorage.getItem(SESSION_KEY) || "null");
+    if (session && session.token && session.user && session.user.username) return session;
+  } catch {
+    // ignore
+  }
+  return null;
+}
+
+function writeSession(session) {
+  try {
+    if (session) localStorage.setItem(SESSION_KEY, JSON.stringify(session));
+    else localStorage.removeItem(SESSION_KEY);
+  } catch {
+    // ignore
+  }
+}

@@ -1,0 +1,40 @@
+// Keeps the app shell available offline: network first (so updates show at once), the
+// cached copy when the server cannot be reached. Data never goes through here: edits wait
+// in the outbox (localStorage) and state comes over the WebSocket.
+const CACHE = "checkwire-shell-v1";
+const SHELL = [
+  "./", "index.html", "app.css", "favicon.svg", "manifest.webmanifest",
+  "js/main.js", "js/connection.js", "js/sync.js", "js/store.js", "js/outbox.js", "js/projection.js",
+  "js/tree.js", "js/format.js", "js/dom.js", "js/icons.js",
+  "js/views/auth.js", "js/views/lists.js", "js/views/checklist.js", "js/views/item.js",
+  "js/views/participants.js", "js/views/calendar.js", "js/views/activity.js", "js/views/dialog.js",
+];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).catch(() => {}).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin || url.pathname.startsWith("/ws")) return;
+  event.respondWith(
+    fetch(request)
+      .then((response) => {
+        if (response.ok) {
+          const copy = response.clone();
+          caches.open(CACHE).then((cache) => cache.put(request, copy)).catch(() => {});
+        }
+        return response;
+      })
+      .catch(() => caches.match(request, { ignoreSearch: true }).then((hit) => hit || caches.match("index.html"))),
+  );
+});

@@ -1,0 +1,94 @@
+import ChecklistCore
+import ChecklistStore
+import Testing
+
+@Suite struct IdempotentOpTests {
+    /// A resent `opId` gets the original acknowledgement, whatever the body, and changes nothing.
+    @Test(arguments: [
+        EditRequest.createList(id: "l1", Edit.NewList(title: "Same body")),
+        .edit("l1", .updateList(Edit.ListUpdate(title: "A different body"))),
+        .edit("no-such-list", .completeList),
+        .share("l1", username: "nobody", role: .viewer),
+    ])
+    func aUsedOpIDReturnsTheOriginalAck(resent: EditRequest) throws {
+        try StoreFixture.withStore { store in
+            let olive = try store.signUp("olive")
+            let first = try store.applied(.createList(id: "l1", Edit.NewList(title: "Same body")), opID: "op-1", by: olive)
+            #expect(first.acknowledgement == Acknowledgement(listID: "l1", seq: 1, createdID: "l1"))
+
+            let again = try store.apply(resent, opID: "op-1", by: olive)
+            guard case .duplicate(let ack) = again else {
+                Issue.record("expected a duplicate, got \(again)")
+                return
+            }
+            #expect(ack == first.acknowledgement)
+            #expect(again.acknowledgement == first.acknowledgement)
+            let snapshot = try store.snapshot("l1", for: olive)
+            #expect(snapshot.summary.list.title == "Same body")
+            #expect(snapshot.summary.list.seq == 1)
+            #expect(try store.log("l1", for: olive).count == 1)
+        }
+    }
+
+    @Test func aDuplicateAddItemReturnsTheCreatedID() throws {
+        try StoreFixture.withStore { store in
+            let olive = try store.signUp("olive")
+            try store.createList("l1", by: olive)
+            let add = EditRequest.edit("l1", .addItem(Edit.NewItem(id: "item-9", title: "Once")))
+            let first = try store.applied(add, opID: "op-add", by: olive)
+            let again = try store.apply(.edit("l1", .addItem(Edit.NewItem(id: "item-10", title: "Twice"))), opID: "op-add", by: olive)
+            #expect(again.acknowledgement == Acknowledgement(listID: "l1", seq: 2, createdID: "item-9"))
+            #expect(again.acknowledgement == first.acknowledgement)
+            #expect(try store.snapshot("l1", for: olive).items.map(\.item.id) == ["item-9"])
+        }
+    }
+
+    /// `opId`s are unique per author: another user's identical `opId` is a new edit.
+    @Test func differentUsersMayReuseAnOpID() throws {
+        try StoreFixture.withStore { store in
+            let olive = try store.signUp("olive")
+            let eddie = try store.signUp("eddie")
+            try store.createList("l1", by: olive, opID: "op-1")
+            try store.applied(.share("l1", username: "eddie", role: .editor), opID: "op-2", by: olive)
+            let his = try store.applied(.edit("l1", .addItem(Edit.NewItem(id: "x", title: "his"))), opID: "op-1", by: eddie)
+            #expect(his.event.seq == 3)
+            #expect(his.event.by == "eddie")
+            let alsoHis = try store.applied(.createList(id: "l2", Edit.NewList(title: "his own")), opID: "op-2", by: eddie)
+            #expect(alsoHis.acknowledgement == Acknowledgement(listID: "l2", seq: 1, createdID: "l2"))
+        }
+    }
+
+    /// A refused edit changed nothing, so its `opId` is still free for a corrected resend.
+    @Test func aRefusedOpDoesNotUseUpItsOpID() throws {
+        try StoreFixture.withStore { store in
+            let olive = try store.signUp("olive")
+            try store.createList("l1", by: olive)
+            #expect(throws: StoreError.self) {
+                try store.apply(.edit("l1", .completeItem("ghost")), opID: "op-x", by: olive)
+            }
+            let fixed = try store.applied(.edit("l1", .addItem(Edit.NewItem(id: "ghost", title: "now real"))), opID: "op-x", by: olive)
+            #expect(fixed.event.seq == 2)
+        }
+    }
+
+    /// Also after a server restart.
+    @Test func duplicatesAreRecognisedAfterReopening() throws {
+        try StoreFixture.withDatabasePath { path in
+            let (olive, ack) = try StoreFixture.withStore(at: path) { store in
+                let olive = try store.signUp("olive")
+                try store.createList("l1", by: olive)
+                let event = try store.applied(.edit("l1", .addItem(Edit.NewItem(id: "a", title: "a"))), opID: "op-a", by: olive)
+                return (olive, event.acknowledgement)
+            }
+            try StoreFixture.withStore(at: path) { store in
+                let again = try store.apply(.edit("l1", .addItem(Edit.NewItem(id: "b", title: "b"))), opID: "op-a", by: olive)
+                guard case .duplicate(let original) = again else {
+                    Issue.record("expected a duplicate after reopening, got \(again)")
+                    return
+                }
+                #expect(original == ack)
+                #expect(try store.snapshot("l1", for: olive).items.map(\.item.id) == ["a"])
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Glibc
+import Testing
+@testable import Transport
+
+@Suite("Closing connections and stopping the server", .serialized)
+struct LifecycleTests {
+    @Test("close(code:) delivers the code and reason to the client", .timeLimit(.minutes(1)))
+    func serverCloseCode() async throws {
+        let test = try TestServer()
+        defer { test.stop() }
+        let connection = try await WebSocketConnection.connect(url: test.url)
+        #expect(await eventually { test.delegate.openedCount == 1 })
+        let server = test.server
+        let id = try #require(test.delegate.lastOpened)
+        server.execute {
+            server.send(OutboundFrame(text: Array("last words".utf8)), to: id)
+            server.close(id, code: 4321, reason: "bye")
+        }
+        #expect(try await connection.receive().utf8String == "last words")  // queued frames go first
+        await #expect(throws: WebSocketConnectionError.closed(code: 4321, reason: "bye")) {
+            _ = try await connection.receive()
+        }
+        #expect(await eventually { test.delegate.closedCount == 1 })
+    }
+
+    @Test("stop() closes every client with 1001 and returns promptly", .timeLimit(.minutes(1)))
+    func stopClosesWith1001() async throws {
+        let test = try TestServer()
+        var connections: [WebSocketConnection] = []
+        for _ in 0..<3 { connections.append(try await WebSocketConnection.connect(url: test.url)) }
+        #expect(await eventually { test.delegate.openedCount == 3 })
+        let started = ContinuousClock.now
+        test.server.stop()
+        #expect(ContinuousClock.now - started < .seconds(2))
+        for connection in connections {
+            #expect(try await connection.waitUntilClosed() == 1001)
+        }
+        #expect(test.delegate.closedCount == 3)  // didClose for each, before stop() returned
+    }
+
+    @Test("stop() is bounded even when a peer never answers the close", .timeLimit(.minutes(1)))
+    func stopWithUnresponsivePeer() async throws {
+        let test = try TestServer { $0.shutdownGracePeriod = .milliseconds(500) }
+        let socket = try RawSocket(port: test.port)
+        try socket.write(RawWebSocketHandshake.request(port: test.port))
+        _ = try socket.readHeaders()
+        #expect(await eventually { test.delegate.openedCount == 1 })
+        let started = ContinuousClock.now
+        test.server.stop(closeCode: 1012)
+        #expect(ContinuousClock.now - started < .seconds(3))
+        #expect(test.delegate.closedCount == 1)
+        withExtendedLifetime(socket) {}
+    }
+
+    @Test("start() throws a typed error when the port is in use", .timeLimit(.minutes(1)))
+    func portInUse() throws {
+        let first = try TestServer()
+        defer { first.stop() }
+        var configuration = WebSocketServerConfiguration()
+        configuration.port = first.port
+        let second = WebSocketServer(configuration: configuration, delegate: RecordingServerDelegate())
+        #expect(throws: TransportError.listenFailed(host: "127.0.0.1", port: first.port, errno: EADDRINUSE)) {
+            try second.start()
+        }
+        second.stop()
+    }
+}

@@ -1,0 +1,73 @@
+import Testing
+@testable import Transport
+
+@Suite("Slow consumers are bounded and closed", .serialized)
+struct SlowConsumerTests {
+    @Test("a peer that stops reading is closed once unsent bytes exceed the bound", .timeLimit(.minutes(1)))
+    func peerThatNeverReads() async throws {
+        let test = try TestServer(
+            configure: {
+                $0.maxUnsentBytes = 256 << 10
+                $0.closeTimeoutSeconds = 1
+            },
+            prepare: { $0.echoes = false }
+        )
+        defer { test.stop() }
+        // A hand-made client with a tiny receive window that never reads after the handshake.
+        let socket = try RawSocket(port: test.port, receiveBufferSize: 4096)
+        try socket.write(RawWebSocketHandshake.request(port: test.port))
+        let (head, _) = try socket.readHeaders()
+        #expect(head.hasPrefix("HTTP/1.1 101"))
+        #expect(await eventually { test.delegate.openedCount == 1 })
+        let id = try #require(test.delegate.lastOpened)
+
+        let server = test.server
+        let frame = OutboundFrame(binary: [UInt8](repeating: 7, count: 64 << 10))
+        // One frame per turn: while the peer's window is open each frame is written at once;
+        // once the kernel buffers are full, frames pile up in our queue until the bound.
+        let progress = Locked((framesSent: 0, peakUnsent: 0, backlogSince: ContinuousClock.Instant?.none))
+        let deadline = ContinuousClock.now.advanced(by: .seconds(20))
+        while test.delegate.closedCount == 0, ContinuousClock.now < deadline {
+            server.execute {
+                server.send(frame, to: id)
+                let unsent = server.unsentBytes(of: id)
+                progress.withLock {
+                    $0.framesSent += 1
+                    $0.peakUnsent = max($0.peakUnsent, unsent)
+                    if unsent >= 128 << 10, $0.backlogSince == nil { $0.backlogSince = .now }
+                }
+            }
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        let closedAt = ContinuousClock.now
+        let final = progress.withLock { $0 }
+        #expect(test.delegate.closedCount == 1)
+        #expect(final.peakUnsent <= 256 << 10)
+        // Far more than the bound went out before the backlog started: the peer did read at first.
+        #expect(final.framesSent * (64 << 10) > 256 << 10)
+        // Dropped soon after the backlog built up: within closeTimeoutSeconds (1 s) if the
+        // window never reopens, else lws's fixed 5 s close-send/ack timeout after the close.
+        let backlogSince = try #require(final.backlogSince)
+        #expect(closedAt - backlogSince < .seconds(10))
+        withExtendedLifetime(socket) {}
+    }
+
+    @Test("exceeding the bound closes a reading client with slowConsumerCloseCode", .timeLimit(.minutes(1)))
+    func burstOverBound() async throws {
+        let test = try TestServer(
+            configure: { $0.maxUnsentBytes = 64 << 10 },
+            prepare: { $0.echoes = false }
+        )
+        defer { test.stop() }
+        let connection = try await WebSocketConnection.connect(url: test.url)
+        #expect(await eventually { test.delegate.openedCount == 1 })
+        let id = try #require(test.delegate.lastOpened)
+        let server = test.server
+        let frame = OutboundFrame(binary: [UInt8](repeating: 1, count: 16 << 10))
+        server.execute {
+            for _ in 0..<10 { server.send(frame, to: id) }  // all queued before any WRITEABLE
+        }
+        #expect(try await connection.waitUntilClosed() == 4008)
+        #expect(await eventually { test.delegate.closedCount == 1 })
+    }
+}

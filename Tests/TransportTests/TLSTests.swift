@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import Transport
+
+@Suite("TLS (wss)", .serialized)
+struct TLSTests {
+    /// A throwaway self-signed certificate made with the openssl command line tool.
+    private static func makeCertificate() throws -> (certificate: String, key: String, directory: String) {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("checkwire-tls-\(UInt32.random(in: 0...UInt32.max))").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        process.arguments = [
+            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+            "-keyout", directory + "/key.pem", "-out", directory + "/cert.pem",
+            "-days", "1", "-subj", "/CN=127.0.0.1",
+        ]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return (directory + "/cert.pem", directory + "/key.pem", directory)
+    }
+
+    @Test("wss echo with a self-signed certificate", .timeLimit(.minutes(1)),
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl")))
+    func secureEcho() async throws {
+        let files = try Self.makeCertificate()
+        defer { try? FileManager.default.removeItem(atPath: files.directory) }
+        let test = try TestServer {
+            $0.tlsCertificatePath = files.certificate
+            $0.tlsPrivateKeyPath = files.key
+        }
+        defer { test.stop() }
+        let delegate = RecordingClientDelegate()
+        let client = WebSocketClient(delegate: delegate, allowsSelfSignedCertificates: true)
+        try client.start()
+        defer { client.stop() }
+        let id = client.connect(to: "wss://127.0.0.1:\(test.port)/ws")
+        client.send(.text(Array("secret".utf8)), on: id)
+        #expect(await eventually { delegate.snapshot.count == 2 })
+        #expect(delegate.snapshot == [.connected(id), .received(id, .text(Array("secret".utf8)))])
+    }
+
+    @Test("missing TLS files make start() throw", .timeLimit(.minutes(1)))
+    func missingFiles() {
+        var configuration = WebSocketServerConfiguration()
+        configuration.port = 0
+        configuration.tlsCertificatePath = "/nonexistent/cert.pem"
+        configuration.tlsPrivateKeyPath = "/nonexistent/key.pem"
+        let server = WebSocketServer(configuration: configuration, delegate: RecordingServerDelegate())
+        #expect(throws: TransportError.self) { try server.start() }
+        server.stop()
+    }
+
+    @Test("only one TLS path set is a configuration error")
+    func halfConfigured() {
+        var configuration = WebSocketServerConfiguration()
+        configuration.tlsCertificatePath = "/x.pem"
+        let server = WebSocketServer(configuration: configuration, delegate: RecordingServerDelegate())
+        #expect(throws: TransportError.invalidConfiguration("set both tlsCertificatePath and tlsPrivateKeyPath, or neither")) {
+            try server.start()
+        }
+    }
+}

@@ -1,0 +1,39 @@
+"""Sign up, log out, log in; clear messages for a wrong password and a taken username."""
+
+from conftest import unique
+
+
+def test_signup_logout_login_and_errors(browsers):
+    page = browsers("A")
+    name = unique("ana")
+    page.signup(name)
+    assert page.find("#user-menu-button").get_attribute("aria-label") == f"Account: {name}"
+    token = page.js("return JSON.parse(localStorage.getItem('checkwire.session')).token")
+    assert token
+
+    # A reload keeps the session (token in localStorage, `auth` on the new socket).
+    page.driver.refresh()
+    page.find("#new-list-button")
+    page.wait_live()
+
+    page.logout()
+    assert page.js("return localStorage.getItem('checkwire.session')") is None
+
+    # Wrong password: unauthorized, said plainly.
+    page.login(name, "wrong password")
+    error = page.visible("#auth-error")
+    assert "don’t match" in error.text
+
+    # Taken username (any case): conflict, said plainly.
+    page.click("#auth-switch")
+    page.fill("#auth-username", name.upper())
+    page.fill("#auth-password", "another password")
+    page.click("#auth-submit")
+    page.until(lambda d: "already taken" in page.find("#auth-error").text, message="no conflict message")
+
+    # And the right password logs in (ignoring case).
+    page.click("#auth-switch")
+    page.login(name.upper(), "correct horse")
+    page.find("#new-list-button")
+    page.wait_live()
+    assert page.console_errors() == []

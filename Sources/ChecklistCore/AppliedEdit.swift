@@ -7,4 +7,6 @@ public struct AppliedEdit: Hashable, Sendable {
     public var createdID: String?
     /// The user an `unshare` removed: the server sends them `revoked` and stops their events.
     public var revokedUserID: UserID?
+    /// The user a `share` added or whose role it changed: the server tells their connections.
+    public var sharedUserID: UserID? = nil
 }

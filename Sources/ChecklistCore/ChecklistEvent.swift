@@ -9,8 +9,14 @@ public struct ChecklistEvent: Hashable, Sendable {
     public var changes: Changes
     /// The checklist's completion after the edit, sent with every event.
     public var completion: Completion
+    /// The item an item edit was about, so a client knows which of `changes.items` it targeted.
+    public var item: ItemID?
 
-    public init(listID: ListID, seq: Int64, opID: String, kind: String, by: String, at: Timestamp, changes: Changes, completion: Completion) {
+    public init(
+        listID: ListID, seq: Int64, opID: String, kind: String, by: String, at: Timestamp, changes: Changes,
+        completion: Completion, item: ItemID? = nil
+    ) {
+        self.item = item
         self.listID = listID
         self.seq = seq
         self.opID = opID

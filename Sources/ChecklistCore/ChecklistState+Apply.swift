@@ -46,7 +46,7 @@ extension ChecklistState {
         )
         return AppliedEdit(
             changes: changes, completion: after.list,
-            createdID: recorder.createdID, revokedUserID: recorder.revokedUserID
+            createdID: recorder.createdID, revokedUserID: recorder.revokedUserID, sharedUserID: recorder.sharedUserID
         )
     }
 

@@ -62,6 +62,7 @@ extension ChecklistState {
             throw .badRequest("role must be \"editor\" or \"viewer\"; a checklist has one owner")
         }
         setParticipant(participant)
+        recorder.sharedUserID = participant.userID
         recorder.participants = [ParticipantChange(username: participant.username, role: participant.role)]
     }
 

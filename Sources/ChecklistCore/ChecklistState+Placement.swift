@@ -11,13 +11,16 @@ struct Slot {
 
 extension ChecklistState {
     func position(under parent: ItemID?, placement: Placement, moving moved: ItemID?) throws(DomainError) -> Slot {
-        let siblings = children(of: parent).filter { $0.id != moved }
         switch placement {
         case .last:
-            return Slot(position: (siblings.last.map { $0.position.rounded(.down) } ?? 0) + 1)
+            // Appending is the common case: a scan for the largest position, no sort.
+            let last = siblingPositions(under: parent, excluding: moved).max()
+            return Slot(position: (last.map { $0.rounded(.down) } ?? 0) + 1)
         case .first:
-            return Slot(position: (siblings.first.map { $0.position.rounded(.up) } ?? 2) - 1)
+            let first = siblingPositions(under: parent, excluding: moved).min()
+            return Slot(position: (first.map { $0.rounded(.up) } ?? 2) - 1)
         case .after(let anchorID):
+            let siblings = children(of: parent).filter { $0.id != moved }
             guard let index = siblings.firstIndex(where: { $0.id == anchorID }) else {
                 if anchorID == moved { throw .badRequest("an item cannot be placed after itself") }
                 if items[anchorID] == nil { throw .itemNotFound(anchorID) }
@@ -35,6 +38,10 @@ extension ChecklistState {
             }
             return Slot(position: Double(index + 2), renumbered: renumbered)
         }
+    }
+
+    private func siblingPositions(under parent: ItemID?, excluding moved: ItemID?) -> [Double] {
+        siblingIDs(of: parent).compactMap { $0 == moved ? nil : items[$0]?.position }
     }
 
     mutating func applyRenumbering(_ renumbered: [ItemID: Double], recording recorder: inout EditRecorder) {

@@ -33,6 +33,9 @@ public struct ChecklistState: Hashable, Sendable {
         (childIDs[parent] ?? []).compactMap { items[$0] }.sorted { ($0.position, $0.id) < ($1.position, $1.id) }
     }
 
+    /// Ids of the children of `parent`, unordered.
+    func siblingIDs(of parent: ItemID?) -> [ItemID] { childIDs[parent] ?? [] }
+
     func hasChildren(_ id: ItemID) -> Bool { !(childIDs[id]?.isEmpty ?? true) }
 
     /// Ids of every descendant of `id`, depth first.

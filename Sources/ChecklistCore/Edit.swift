@@ -21,6 +21,16 @@ public enum Edit: Hashable, Sendable {
     case cancelItem(ItemID)
     case restoreItem(ItemID)
 
+    /// The item this edit is about (`nil` for checklist edits).
+    public var subjectItem: ItemID? {
+        switch self {
+        case .addItem(let new): new.id
+        case .updateItem(let id, _), .moveItem(let id, _, _), .completeItem(let id), .reopenItem(let id),
+             .cancelItem(let id), .restoreItem(let id): id
+        default: nil
+        }
+    }
+
     /// The wire name of the op, which every event repeats.
     public var kind: String {
         switch self {

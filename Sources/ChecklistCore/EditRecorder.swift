@@ -5,6 +5,7 @@ struct EditRecorder {
     var participants: [ParticipantChange]?
     var createdID: String?
     var revokedUserID: UserID?
+    var sharedUserID: UserID?
 
     mutating func touch(_ id: ItemID) {
         if touchedSet.insert(id).inserted { touchedItems.append(id) }

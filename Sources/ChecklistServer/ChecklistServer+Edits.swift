@@ -8,38 +8,58 @@ import WireProtocol
 /// event and acknowledges.
 extension ChecklistServer {
     func perform(_ operation: OperationRequest, opID: String, by user: UserAccount, ref: String?, in session: ClientSession) {
-        let request: EditRequest
+        let actor = user.actor
+        let job: @Sendable (ChecklistStore) throws(StoreError) -> CommittedEdit
         switch operation {
-        case .createList(let new): request = .createList(id: UUID().uuidString.lowercased(), new)
-        case .edit(let list, let edit): request = .edit(list, edit)
-        case .share(let list, let username, let role): request = .share(list, username: username, role: role)
-        case .unshare(let list, let username): request = .unshare(list, username: username)
-        case .quickAdd:
-            reject(session, WireError(.badRequest, "quickAdd is not available on this server yet; use addItem"), opID: opID, ref: ref)
-            return
+        case .createList(let id, let new):
+            let request = EditRequest.createList(id: id ?? Self.newID(), new)
+            job = { store throws(StoreError) in CommittedEdit(outcome: try store.apply(request, opID: opID, by: actor)) }
+        case .edit(let list, let edit):
+            job = { store throws(StoreError) in CommittedEdit(outcome: try store.apply(.edit(list, edit), opID: opID, by: actor)) }
+        case .share(let list, let username, let role):
+            job = { store throws(StoreError) in
+                CommittedEdit(outcome: try store.apply(.share(list, username: username, role: role), opID: opID, by: actor))
+            }
+        case .unshare(let list, let username):
+            job = { store throws(StoreError) in
+                CommittedEdit(outcome: try store.apply(.unshare(list, username: username), opID: opID, by: actor))
+            }
+        case .quickAdd(let text, let list, let zoneName):
+            guard let timeZone = TimeZone(identifier: zoneName ?? "UTC") else {
+                answerReusedOpIDOrReject(session, user: user, opID: opID, error: RequestDecodingError(
+                    "\"tz\" must be an IANA time zone name such as \"America/New_York\"; \(zoneName ?? "") is not one", opID: opID, ref: ref
+                ))
+                return
+            }
+            let newID = Self.newID()
+            job = { store throws(StoreError) in
+                let (outcome, parsed) = try store.quickAdd(
+                    text: text, defaultList: list, timeZone: timeZone, opID: opID, by: actor, newID: newID
+                )
+                return CommittedEdit(outcome: outcome, parsed: parsed)
+            }
         }
         let ticket = session.sequencer.issue()
-        let actor = user.actor
         let connection = session.connection
-        submit({ store throws(StoreError) -> CommittedEdit in
-            let outcome = try store.apply(request, opID: opID, by: actor)
-            return CommittedEdit(outcome: outcome)
-        }) { [self] result in
+        submit(job) { [self] result in
+            let bytes: [UInt8]
             switch result {
             case .success(let committed):
                 if case .applied(let applied) = committed.outcome, let frame = committed.frame {
                     broadcast(applied, frame: frame)
                 }
                 let ack = committed.outcome.acknowledgement
-                let bytes = ServerMessage.ack(opID: opID, listID: ack.listID, seq: ack.seq, createdID: ack.createdID, ref: ref)
-                guard let session = sessions[connection] else { return }
-                complete(session, ticket: ticket) { [self] in send(bytes, to: session.connection) }
+                let parsed = committed.parsed
+                bytes = ServerMessage.ack(
+                    opID: opID, listID: ack.listID, seq: ack.seq, createdID: ack.createdID, ref: ref,
+                    extra: parsed.map { result in { writer in writer.quickAddParsed(result) } }
+                )
             case .failure(let error):
                 metrics.errors += 1
-                let bytes = ServerMessage.error(WireError(error), opID: opID, ref: ref)
-                guard let session = sessions[connection] else { return }
-                complete(session, ticket: ticket) { [self] in send(bytes, to: session.connection) }
+                bytes = ServerMessage.error(WireError(error), opID: opID, ref: ref)
             }
+            guard let session = sessions[connection] else { return }
+            complete(session, ticket: ticket) { [self] in send(bytes, to: session.connection) }
         }
     }
 
@@ -64,33 +84,45 @@ extension ChecklistServer {
     }
 
     /// Sends one committed event to every subscriber of its checklist: the same frame, encoded
-    /// once. A participant the edit removed gets `revoked` first and nothing of the list after.
+    /// once. A participant the edit removed gets `revoked` on every connection first and
+    /// nothing of the list after; a user it was shared with is told on every connection.
     func broadcast(_ applied: AppliedEvent, frame: OutboundFrame) {
         let listID = applied.event.listID
         metrics.editsApplied += 1
         if let removed = applied.revokedUserID {
+            let notice = OutboundFrame(text: ServerMessage.revoked(listID: listID))
             for connection in subscriptions.connectionsByUser[removed] ?? [] {
-                guard let session = sessions[connection] else { continue }
                 subscriptions.unsubscribe(connection, from: listID)
-                if session.subscriptions.remove(listID) != nil {
-                    send(ServerMessage.revoked(listID: listID), to: connection)
-                }
+                sessions[connection]?.subscriptions.remove(listID)
+                transport.send(notice, to: connection)
             }
+        }
+        if let added = applied.sharedUserID, let summary = applied.event.changes.list,
+           let role = applied.event.changes.participants?.first?.role {
+            var personal = summary
+            personal.role = role
+            let notice = OutboundFrame(text: ServerMessage.listShared(personal))
+            for connection in subscriptions.connectionsByUser[added] ?? [] { transport.send(notice, to: connection) }
         }
         guard let subscribers = subscriptions.subscribers[listID] else { return }
         metrics.eventsBroadcast += 1
         metrics.deliveries += subscribers.count
         for connection in subscribers { transport.send(frame, to: connection) }
     }
+
+    static func newID() -> String { UUID().uuidString.lowercased() }
 }
 
 /// An edit's outcome with its event already framed, off the service thread.
 struct CommittedEdit: Sendable {
     var outcome: EditOutcome
     var frame: OutboundFrame?
+    /// What quick add understood, for its `ack`.
+    var parsed: QuickAddResult?
 
-    init(outcome: EditOutcome) {
+    init(outcome: EditOutcome, parsed: QuickAddResult? = nil) {
         self.outcome = outcome
+        self.parsed = parsed
         if case .applied(let applied) = outcome { frame = OutboundFrame(text: applied.payload) } else { frame = nil }
     }
 }

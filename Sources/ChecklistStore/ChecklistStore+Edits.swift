@@ -9,7 +9,7 @@ extension ChecklistStore {
     /// request is looked at, and changes nothing. Otherwise the core applies the edit to the
     /// cached state, and the changed rows, the event and the op's acknowledgement are
     /// written together; they become durable when the batch commits.
-    public func apply(_ request: EditRequest, opID: String, by actor: Actor) throws(StoreError) -> EditOutcome {
+    public func apply(_ request: EditRequest, opID: String, by actor: Actor, kind: String? = nil) throws(StoreError) -> EditOutcome {
         do {
             if let ack = try acknowledgement(of: opID, by: actor.userID) { return .duplicate(ack) }
             let now = self.now
@@ -19,7 +19,7 @@ extension ChecklistStore {
             switch request {
             case .createList(let id, let new):
                 guard try self.state(id) == nil else {
-                    throw StoreError.rejected(.conflict("a checklist with id \(id) already exists"))
+                    throw StoreError.rejected(.conflict("the id \(id) cannot be used for a new checklist; choose a fresh UUID"))
                 }
                 (state, applied) = ChecklistState.create(id: id, owner: actor, new, at: now)
             case .edit(_, let edit):
@@ -39,13 +39,14 @@ extension ChecklistStore {
             willChange(listID)
             states[listID] = state
             let event = ChecklistEvent(
-                listID: listID, seq: state.list.seq, opID: opID, kind: request.kind, by: actor.username,
-                at: now, changes: applied.changes, completion: applied.completion
+                listID: listID, seq: state.list.seq, opID: opID, kind: kind ?? request.kind, by: actor.username,
+                at: now, changes: applied.changes, completion: applied.completion, item: request.subjectItem
             )
             let payload = encodeEvent(event)
             try persist(state: state, applied: applied, event: event, payload: payload, actor: actor)
             return .applied(AppliedEvent(
-                event: event, payload: payload, createdID: applied.createdID, revokedUserID: applied.revokedUserID
+                event: event, payload: payload, createdID: applied.createdID, revokedUserID: applied.revokedUserID,
+                sharedUserID: applied.sharedUserID
             ))
         } catch let error as StoreError {
             throw error
@@ -92,6 +93,12 @@ extension ChecklistStore {
 }
 
 extension EditRequest {
+    /// The item an item edit is about, which events name so clients need not guess.
+    var subjectItem: ItemID? {
+        guard case .edit(_, let edit) = self else { return nil }
+        return edit.subjectItem
+    }
+
     var kind: String {
         switch self {
         case .createList: "createList"

@@ -34,6 +34,8 @@ public struct AppliedEvent: Sendable {
     public var createdID: String?
     /// The user an `unshare` removed.
     public var revokedUserID: UserID?
+    /// The user a `share` added or whose role it changed.
+    public var sharedUserID: UserID?
 
     public var acknowledgement: Acknowledgement {
         Acknowledgement(listID: event.listID, seq: event.seq, createdID: createdID)

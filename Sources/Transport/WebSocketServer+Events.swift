@@ -114,9 +114,21 @@ extension WebSocketServer {
         }
     }
 
-    /// Exactly one `lws_write` per WRITEABLE; re-arm while there is more to do.
+    /// Exactly one `lws_write` per WRITEABLE (of one frame, or of several packed together);
+    /// re-arm while there is more to do.
     private func writeNext(_ wsi: OpaquePointer, session: ServerSession?) -> Int32 {
         guard let session else { return 0 }
+        // Several frames waiting: one send for all of them (see FrameCoalescer).
+        if let packed = coalescer.pack(from: &session.queue) {
+            session.unsentBytes -= packed.payload
+            session.requestedAllowance = max(0, session.requestedAllowance - packed.payload)
+            let written = lws_write(wsi, packed.bytes, packed.count, LWS_WRITE_HTTP)  // = LWS_WRITE_RAW
+            guard written >= packed.count else { return -1 }
+            if !session.queue.isEmpty || session.closeRequest != nil {
+                lws_callback_on_writable(wsi)
+            }
+            return 0
+        }
         if let frame = session.queue.removeFirst() {
             session.unsentBytes -= frame.count
             session.requestedAllowance = max(0, session.requestedAllowance - frame.count)

@@ -63,6 +63,7 @@ extension WebSocketServer: ServiceLoopOwner {
             delegate?.webSocketServer(self, didClose: id)
         }
         arena = nil
+        coalescer.release()
         delegate = nil
     }
 

@@ -33,6 +33,7 @@ public final class WebSocketServer: @unchecked Sendable {
     var arena: CMemoryArena?
     var isShuttingDown = false
     var boundPort = 0
+    var coalescer = FrameCoalescer()
     let shutdownCloseCode = Locked<UInt16>(1001)
 
     public init(configuration: WebSocketServerConfiguration, delegate: any WebSocketServerDelegate) {

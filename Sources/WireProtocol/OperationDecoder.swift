@@ -14,7 +14,7 @@ enum OperationDecoder {
         let op = FieldReader(object: fields.object, context: kind)
         switch kind {
         case "createList":
-            return .createList(Edit.NewList(
+            return .createList(id: try op.optionalID("id"), Edit.NewList(
                 title: try op.title() ?? "",
                 description: try op.change("description", limit: Limits.description).valueForCreate,
                 due: try op.due().valueForCreate

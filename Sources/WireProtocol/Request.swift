@@ -24,7 +24,8 @@ public struct Request: Hashable, Sendable {
 
 /// The body of an `op` request once its fields are checked.
 public enum OperationRequest: Hashable, Sendable {
-    case createList(Edit.NewList)
+    /// `id`: the client's own id for the new checklist (so it can add items before the ack), or `nil`.
+    case createList(id: ListID?, Edit.NewList)
     /// Any edit that names no other user; new item ids are already chosen.
     case edit(ListID, Edit)
     case share(ListID, username: String, role: Role)

@@ -97,6 +97,18 @@ public enum ServerMessage {
         return writer.bytes
     }
 
+    /// Tells a user's connections that a checklist was shared with them (or their role
+    /// changed), so their lists view can show it without polling. Not in the v1 contract's
+    /// required set; clients that do not know it ignore it.
+    public static func listShared(_ summary: ListSummary) -> [UInt8] {
+        var writer = JSONWriter(capacity: 400)
+        writer.beginMessage("listShared", ref: nil)
+        writer.key("list")
+        writer.summary(summary, includeRole: true)
+        writer.endObject()
+        return writer.bytes
+    }
+
     public static func revoked(listID: ListID) -> [UInt8] {
         var writer = JSONWriter(capacity: 96)
         writer.beginMessage("revoked", ref: nil)
@@ -116,6 +128,7 @@ public enum ServerMessage {
         writer.field("op", event.kind)
         writer.field("by", event.by)
         writer.field("at", event.at)
+        if let item = event.item { writer.field("item", item) }
         writer.key("changes")
         writer.beginObject()
         if let summary = event.changes.list {

@@ -7,6 +7,6 @@ struct Checkwire: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "checkwire",
         abstract: "Real-time collaborative checklists: server and tools.",
-        subcommands: [Serve.self]
+        subcommands: [Serve.self, Parse.self, Bench.self, Signup.self, Login.self, Logout.self, Lists.self, Show.self, Watch.self, New.self, Add.self, Done.self, Reopen.self, Cancel.self, Restore.self, Edit.self, Share.self, Unshare.self, Sync.self, Status.self]
     )
 }

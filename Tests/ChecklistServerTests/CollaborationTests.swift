@@ -62,7 +62,7 @@ struct CollaborationTests {
             let received = try await events(client, through: 54)
             #expect(received.map { $0["seq"]?.int } == Array(5...54))
             #expect(received.map { $0["opId"]?.string } == opIDs)
-            #expect(await client.staysSilent(), "no duplicate after the last event")
+            #expect(await client.receivesNoEvent(), "no duplicate after the last event")
         }
     }
 
@@ -117,7 +117,7 @@ struct CollaborationTests {
             seqs += try await events(ben, through: finalHead).compactMap { $0["seq"]?.int }
         }
         #expect(seqs == Array(6...finalHead), "replay then live: every seq once, in order")
-        #expect(await ben.staysSilent())
+        #expect(await ben.receivesNoEvent())
     }
 
     @Test func subscribeWithoutSinceOrAheadOfHeadGetsASnapshot() async throws {
@@ -203,14 +203,16 @@ struct CollaborationTests {
         let ben = try await server.user("ben")
         let list = try await owner.createList()
         _ = try await owner.op("share", ["list": .string(list), "username": "ben", "role": "editor"])
+        let shared = try await ben.next("listShared")
+        #expect(shared["list"]?["id"]?.string == list)
+        #expect(shared["list"]?["role"]?.string == "editor", "the new participant hears of the list at once")
         _ = try await ben.subscribe(list)
         let unshare = try await owner.op("unshare", ["list": .string(list), "username": "BEN"])
         #expect(unshare["type"]?.string == "ack")
-        let revoked = try await ben.next()
-        #expect(revoked["type"]?.string == "revoked")
+        let revoked = try await ben.next("revoked")
         #expect(revoked["list"]?.string == list)
         _ = try await owner.addItem(list, "after revoke")
-        #expect(await ben.staysSilent(), "nothing of that list after revoked")
+        #expect(await ben.receivesNoEvent(), "nothing of that list after revoked")
         let edit = try await ben.op("addItem", ["list": .string(list), "title": "x"])
         #expect(edit["code"]?.string == "notFound")
     }

@@ -39,13 +39,14 @@ import WireProtocol
         Valid(#"{"type":"lists","futureField":{"a":[1,2]}}"#, .lists),
 
         // List edits.
-        Valid(#"{"type":"op","opId":"o1","op":"createList","title":"  CS 298  "}"#, op(.createList(Edit.NewList(title: "CS 298")))),
+        Valid(#"{"type":"op","opId":"o1","op":"createList","title":"  CS 298  "}"#, op(.createList(id: nil, Edit.NewList(title: "CS 298")))),
+        Valid(#"{"type":"op","opId":"o1","op":"createList","id":"my-list","title":"CS 298"}"#, op(.createList(id: "my-list", Edit.NewList(title: "CS 298")))),
         Valid(#"{"type":"op","opId":"o1","op":"createList","title":"CS 298","description":"Weekly","due":"2027-03-12"}"#,
-              op(.createList(Edit.NewList(title: "CS 298", description: "Weekly", due: march12)))),
+              op(.createList(id: nil, Edit.NewList(title: "CS 298", description: "Weekly", due: march12)))),
         Valid(#"{"type":"op","opId":"o1","op":"createList","title":"CS 298","description":null,"due":null}"#,
-              op(.createList(Edit.NewList(title: "CS 298")))),
+              op(.createList(id: nil, Edit.NewList(title: "CS 298")))),
         Valid(#"{"type":"op","opId":"\#(opID64)","op":"createList","title":"\#(title500)"}"#,
-              op(.createList(Edit.NewList(title: title500)), opID: opID64)),
+              op(.createList(id: nil, Edit.NewList(title: title500)), opID: opID64)),
         Valid(#"{"type":"op","opId":"o1","op":"updateList","list":"l1","title":"New"}"#,
               op(.edit("l1", .updateList(Edit.ListUpdate(title: "New"))))),
         Valid(#"{"type":"op","opId":"o1","op":"updateList","list":"l1","description":null,"due":"2027-03-12T17:00:00Z"}"#,
@@ -231,6 +232,6 @@ import WireProtocol
     @Test func limitsCountCharacters() throws {
         let title = String(repeating: "é", count: 500)
         let request = try Self.decode(#"{"type":"op","opId":"o1","op":"createList","title":"\#(title)"}"#)
-        #expect(request.body == .op(opID: "o1", .createList(Edit.NewList(title: title))))
+        #expect(request.body == .op(opID: "o1", .createList(id: nil, Edit.NewList(title: title))))
     }
 }

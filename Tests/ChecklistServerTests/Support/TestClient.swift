@@ -27,25 +27,28 @@ final class TestClient: @unchecked Sendable {
 
     /// The next message of `type` (any type when `nil`); others received meanwhile are kept.
     func next(_ type: String? = nil, timeout: Duration = .seconds(5)) async throws -> JSONValue {
-        if let index = buffered.firstIndex(where: { type == nil || $0["type"]?.stringValue == type }) {
-            return buffered.remove(at: index)
-        }
+        try await next(timeout: timeout) { type == nil || $0["type"]?.stringValue == type }
+    }
+
+    /// The first kept or newly received message that `wanted` accepts; the others are kept in order.
+    func next(timeout: Duration = .seconds(5), where wanted: (JSONValue) -> Bool) async throws -> JSONValue {
+        if let index = buffered.firstIndex(where: wanted) { return buffered.remove(at: index) }
         let deadline = ContinuousClock.now + timeout
         while true {
             let remaining = deadline - ContinuousClock.now
             guard remaining > .zero else { throw WebSocketConnectionError.timedOut }
             let message = try await connection.receive(timeout: remaining)
             let value = try JSONParser.parse(message.bytes)
-            if type == nil || value["type"]?.stringValue == type { return value }
+            if wanted(value) { return value }
             buffered.append(value)
         }
     }
 
-    /// `true` when no message arrives within `window` (used to show that nothing more is sent).
-    func staysSilent(for window: Duration = .milliseconds(300)) async -> Bool {
-        guard buffered.isEmpty else { return false }
+    /// `true` when no event arrives within `window` (used to show that nothing more is sent);
+    /// other messages received meanwhile are kept.
+    func receivesNoEvent(for window: Duration = .milliseconds(300)) async -> Bool {
         do {
-            _ = try await connection.receive(timeout: window)
+            _ = try await next(timeout: window) { ["event", "revoked"].contains($0["type"]?.stringValue) }
             return false
         } catch {
             return true
@@ -55,12 +58,7 @@ final class TestClient: @unchecked Sendable {
     /// Sends `message` and returns the next message of `replyType` (or the error if one comes first).
     func request(_ message: JSONValue, expecting replyType: String) async throws -> JSONValue {
         send(message)
-        while true {
-            let reply = try await next()
-            let type = reply["type"]?.stringValue
-            if type == replyType || type == "error" { return reply }
-            buffered.append(reply)
-        }
+        return try await next { ["error", replyType].contains($0["type"]?.stringValue) }
     }
 
     @discardableResult
@@ -75,12 +73,7 @@ final class TestClient: @unchecked Sendable {
     @discardableResult
     func op(_ kind: String, opID: String = UUID().uuidString, _ fields: [String: JSONValue] = [:]) async throws -> JSONValue {
         send(Self.op(kind, opID: opID, fields))
-        while true {
-            let reply = try await next()
-            let type = reply["type"]?.stringValue
-            if (type == "ack" || type == "error"), reply["opId"]?.stringValue == opID { return reply }
-            buffered.append(reply)
-        }
+        return try await next { ["ack", "error"].contains($0["type"]?.stringValue) && $0["opId"]?.stringValue == opID }
     }
 
     static func op(_ kind: String, opID: String = UUID().uuidString, _ fields: [String: JSONValue] = [:]) -> JSONValue {
@@ -111,7 +104,7 @@ final class TestClient: @unchecked Sendable {
         send(.object(JSONObject(message)))
         var received: [JSONValue] = []
         while true {
-            let reply = try await next()
+            let reply = try await next { ["event", "snapshot", "subscribed", "error"].contains($0["type"]?.stringValue) }
             received.append(reply)
             let type = reply["type"]?.stringValue
             if type == "subscribed" || type == "error" { return received }

@@ -1,0 +1,57 @@
+/// Everything a client operation can fail with, in words a terminal user can act on.
+///
+/// Why one closed enum: the terminal prints every failure as one line and picks the exit
+/// status from it, and the offline queue must tell "the server said no" (never retry) from
+/// "the server could not be reached" (queue and retry later) without guessing from text.
+public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The server refused the request; nothing changed. `code` is the wire error code.
+    case server(code: String, message: String)
+    /// No connection could be made (refused, nothing listening, handshake failed).
+    case unreachable(server: String, reason: String)
+    /// The connection dropped before the reply came; the request may or may not have applied.
+    case connectionLost(reason: String)
+    /// No reply within the time allowed.
+    case timedOut(String)
+    /// No token: neither `checkwire login` nor `CHECKWIRE_TOKEN`.
+    case notLoggedIn(server: String)
+    /// A list or item reference that matches nothing.
+    case notFound(String)
+    /// A reference that matches several things; `candidates` are lines naming each.
+    case ambiguous(String, candidates: [String])
+    /// Input the client rejects before sending (a malformed date or duration).
+    case invalidInput(String)
+    /// A local file (credentials, queue, cache) could not be read or written.
+    case localFile(String)
+    /// The server sent something this client cannot read.
+    case unexpectedReply(String)
+
+    /// Whether the server may simply not have been reachable, so an edit belongs in the
+    /// offline queue (its `opId` makes a later resend harmless even if it did apply).
+    public var isTransient: Bool {
+        switch self {
+        case .unreachable, .connectionLost, .timedOut: true
+        default: false
+        }
+    }
+
+    /// The wire error code, for `server` errors.
+    public var serverCode: String? {
+        if case .server(let code, _) = self { return code }
+        return nil
+    }
+
+    public var description: String {
+        switch self {
+        case .server(let code, let message): "error \(code): \(message)"
+        case .unreachable(let server, let reason): "cannot reach \(server): \(reason)"
+        case .connectionLost(let reason): "the connection was lost: \(reason)"
+        case .timedOut(let what): "timed out \(what)"
+        case .notLoggedIn(let server): "not logged in to \(server); run `checkwire login USERNAME` (or `checkwire signup USERNAME`)"
+        case .notFound(let what): what
+        case .ambiguous(let what, let candidates): ([what] + candidates.map { "  " + $0 }).joined(separator: "\n")
+        case .invalidInput(let what): what
+        case .localFile(let what): what
+        case .unexpectedReply(let what): "unexpected reply from the server: \(what)"
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import WireProtocol
+
+extension ClientSession {
+    /// Sends this user's queued edits on this server, oldest first, each with its original
+    /// `opId`, and removes each one the server answered.
+    ///
+    /// Why this is safe to repeat: an `opId` already applied gets its original `ack` and
+    /// changes nothing, so a queue sent twice (a crash after sending, before the file was
+    /// rewritten) still changes nothing twice. Sending stops at the first transient failure
+    /// so the order of the rest is kept; `internal` and `rateLimited` refusals also stay
+    /// queued, because they mean "try again", not "no".
+    public func flushQueue() async throws -> FlushReport {
+        let server = configuration.server
+        let username = username
+        return try await configuration.queue.update { ops in
+            var report = FlushReport()
+            var kept: [QueuedOp] = []
+            var stopped = false
+            for op in ops {
+                guard !stopped, op.belongs(to: server, username: username) else {
+                    kept.append(op)
+                    continue
+                }
+                let fields = (op.message.objectValue?.pairs ?? []).map { ($0.key, $0.value) }.filter { $0.0 != "type" }
+                do {
+                    let reply = try await connection.request("op", fields, timeout: configuration.requestTimeout)
+                    report.sent.append((op, Ack(reply.message)))
+                } catch let error as ClientError where error.isTransient || ["internal", "rateLimited"].contains(error.serverCode) {
+                    kept.append(op)
+                    stopped = true
+                } catch let error as ClientError {
+                    report.refused.append((op, error))
+                }
+            }
+            ops = kept
+            report.remaining = kept.count
+            return report
+        }
+    }
+}

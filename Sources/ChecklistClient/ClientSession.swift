@@ -1,0 +1,95 @@
+import Foundation
+import WireProtocol
+
+/// An authenticated protocol session: one connection, one user.
+///
+/// Opening a session also sends the offline queue (see `flushQueue`), so edits made while
+/// the server was unreachable go out the next time any command connects.
+///
+/// `ChecklistClient` never imports the store or the server: it speaks only the wire
+/// protocol, which is what lets it talk to any Checkwire server.
+public final class ClientSession: Sendable {
+    public let connection: ProtocolConnection
+    public let configuration: ClientConfiguration
+    /// As the server spells it.
+    public let username: String
+
+    init(connection: ProtocolConnection, configuration: ClientConfiguration, username: String) {
+        self.connection = connection
+        self.configuration = configuration
+        self.username = username
+    }
+
+    /// Connects and authenticates with the configured token.
+    /// - Throws: `ClientError.notLoggedIn` without a token; `.server(unauthorized)` for a
+    ///   revoked one; `.unreachable` when the server cannot be reached.
+    public static func open(_ configuration: ClientConfiguration) async throws -> ClientSession {
+        guard let token = configuration.token else { throw ClientError.notLoggedIn(server: configuration.server) }
+        let connection = try await ProtocolConnection.open(url: configuration.server, timeout: configuration.connectTimeout)
+        do {
+            let reply = try await connection.request("auth", [("token", .string(token))], timeout: configuration.requestTimeout)
+            let username = reply.message["user"]?.string("username") ?? configuration.username ?? "?"
+            return ClientSession(connection: connection, configuration: configuration, username: username)
+        } catch ClientError.server(let code, _) where code == "unauthorized" {
+            connection.close()
+            throw ClientError.server(code: code, message: "the saved session is no longer valid; run `checkwire login` again")
+        } catch {
+            connection.close()
+            throw error
+        }
+    }
+
+    /// `signup` or `login` with a password; returns the session and the credentials to save.
+    public static func authenticate(
+        _ configuration: ClientConfiguration, signup: Bool, username: String, password: String
+    ) async throws -> (ClientSession, StoredCredentials) {
+        let connection = try await ProtocolConnection.open(url: configuration.server, timeout: configuration.connectTimeout)
+        do {
+            let reply = try await connection.request(
+                signup ? "signup" : "login",
+                [("username", .string(username)), ("password", .string(password))],
+                timeout: configuration.requestTimeout
+            )
+            guard let token = reply.message.string("token") else { throw ClientError.unexpectedReply("authed without a token") }
+            let name = reply.message["user"]?.string("username") ?? username
+            let session = ClientSession(connection: connection, configuration: configuration, username: name)
+            return (session, StoredCredentials(server: configuration.server, username: name, token: token))
+        } catch {
+            connection.close()
+            throw error
+        }
+    }
+
+    /// Every checklist the user takes part in, in view order.
+    public func lists() async throws -> [RemoteSummary] {
+        let reply = try await connection.request("lists", timeout: configuration.requestTimeout)
+        return try (reply.message["lists"]?.arrayValue ?? []).map(RemoteSummary.init(json:))
+    }
+
+    /// The current state of a checklist, from a snapshot (subscribe, then unsubscribe).
+    public func view(of list: String) async throws -> ChecklistView {
+        let reply = try await connection.request("subscribe", [("list", .string(list))], timeout: configuration.requestTimeout)
+        connection.post("unsubscribe", [("list", .string(list))])
+        guard let snapshot = reply.preceding.first(where: { $0.string("type") == "snapshot" }) else {
+            throw ClientError.unexpectedReply("subscribe without a snapshot")
+        }
+        return try ChecklistView(snapshot: snapshot, viewer: username)
+    }
+
+    /// Sends an edit and waits until it is durable.
+    /// - Throws: `.server` when refused (nothing changed); a transient error when the
+    ///   outcome is unknown (resend with the same `opId`).
+    public func perform(_ operation: Operation) async throws -> Ack {
+        let reply = try await connection.request("op", operation.messageFields, timeout: configuration.requestTimeout)
+        return Ack(reply.message)
+    }
+
+    /// Revokes this session's token.
+    public func logout() async throws {
+        try await connection.request("logout", timeout: configuration.requestTimeout)
+    }
+
+    public func close() {
+        connection.close()
+    }
+}

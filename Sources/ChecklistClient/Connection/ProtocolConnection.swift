@@ -1,0 +1,229 @@
+import Foundation
+import Transport
+import WireProtocol
+
+/// One WebSocket connection speaking Checkwire protocol v1: requests carry a `ref`, and
+/// each caller awaits the reply with that `ref`.
+///
+/// Every message, replies included, is also handed to `onMessage` on the engine's thread,
+/// in arrival order and *before* the awaiting caller resumes. Why: a `subscribe`'s snapshot,
+/// the replayed events and the live events must be applied to a local copy in exactly the
+/// order the server sent them, and two separate paths (a reply continuation and an event
+/// stream) would race.
+///
+/// For example:
+/// ```swift
+/// let connection = try await ProtocolConnection.open(url: "ws://127.0.0.1:8080/ws")
+/// let reply = try await connection.request("auth", [("token", .string(token))])
+/// ```
+// @unchecked Sendable: all mutable state is guarded by `lock`; callbacks run outside it.
+public final class ProtocolConnection: @unchecked Sendable {
+    enum Ending {
+        case unreachable(reason: String)
+        case closed(code: UInt16?, reason: String)
+    }
+
+    private enum Phase {
+        case connecting
+        case open
+        case ended(ClientError)
+    }
+
+    private struct Waiter {
+        var preceding: [JSONValue] = []
+        let continuation: CheckedContinuation<Reply, any Error>
+    }
+
+    public let url: String
+    private let engine: ClientEngine
+    private let lock = NSLock()
+    private var phase = Phase.connecting
+    private var id: ConnectionID?
+    private var openWaiter: CheckedContinuation<Void, any Error>?
+    private var waiters: [String: Waiter] = [:]
+    private var nextRef = 0
+    private var messageHandler: (@Sendable (JSONValue) -> Void)?
+    private var endHandler: (@Sendable (ClientError) -> Void)?
+
+    private init(url: String, engine: ClientEngine) {
+        self.url = url
+        self.engine = engine
+    }
+
+    /// Connects and completes the WebSocket handshake.
+    /// - Throws: `ClientError.unreachable` (refused, nothing listening, timed out).
+    public static func open(url: String, timeout: Duration = .seconds(5)) async throws -> ProtocolConnection {
+        let engine = try ClientEngine.shared.get()
+        let connection = ProtocolConnection(url: url, engine: engine)
+        try await connection.waitUntilOpen(timeout: timeout)
+        return connection
+    }
+
+    /// Sets the callbacks: `onMessage` for every message in arrival order, `onEnd` once when
+    /// the connection ends (both on the engine's thread). Set them before the first request.
+    public func setHandlers(onMessage: (@Sendable (JSONValue) -> Void)?, onEnd: (@Sendable (ClientError) -> Void)?) {
+        lock.withLock {
+            messageHandler = onMessage
+            endHandler = onEnd
+        }
+    }
+
+    /// Sends a request with a fresh `ref` and returns its reply.
+    /// - Throws: `ClientError.server` for an `error` reply, `.connectionLost` if the
+    ///   connection ends first, `.timedOut` after `timeout`.
+    @discardableResult
+    public func request(_ type: String, _ fields: [(String, JSONValue)] = [], timeout: Duration = .seconds(10)) async throws -> Reply {
+        let ref = lock.withLock { () -> String in
+            nextRef += 1
+            return "r\(nextRef)"
+        }
+        let bytes = Self.encode(type, ref: ref, fields)
+        let description = type == "op" ? "waiting for the server to acknowledge the edit" : "waiting for the reply to \(type)"
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Reply, any Error>) in
+                let refusal = lock.withLock { () -> ClientError? in
+                    switch phase {
+                    case .ended(let error): return error
+                    case .connecting: return .connectionLost(reason: "not connected")
+                    case .open:
+                        waiters[ref] = Waiter(continuation: continuation)
+                        if let id { engine.client.send(.text(bytes), on: id) }
+                        return nil
+                    }
+                }
+                if let refusal {
+                    continuation.resume(throwing: refusal)
+                    return
+                }
+                Task { [weak self] in
+                    try? await Task.sleep(for: timeout)
+                    self?.fail(ref, with: ClientError.timedOut(description))
+                }
+            }
+        } onCancel: {
+            fail(ref, with: CancellationError())
+        }
+    }
+
+    /// Sends a request without awaiting its reply (the reply still reaches `onMessage`).
+    public func post(_ type: String, _ fields: [(String, JSONValue)] = []) {
+        let bytes = Self.encode(type, ref: nil, fields)
+        lock.withLock {
+            if case .open = phase, let id { engine.client.send(.text(bytes), on: id) }
+        }
+    }
+
+    /// Closes with 1000; pending requests fail with `connectionLost`.
+    public func close() {
+        let id = lock.withLock { self.id }
+        if let id { engine.client.close(id) }
+    }
+
+    public var isOpen: Bool {
+        lock.withLock {
+            if case .open = phase { return true }
+            return false
+        }
+    }
+
+    // MARK: - Engine events (engine thread)
+
+    func assign(_ id: ConnectionID) {
+        lock.withLock { self.id = id }
+    }
+
+    func didOpen() {
+        let waiter = lock.withLock { () -> CheckedContinuation<Void, any Error>? in
+            phase = .open
+            defer { openWaiter = nil }
+            return openWaiter
+        }
+        waiter?.resume()
+    }
+
+    func didEnd(_ ending: Ending) {
+        let wasOpen = isOpen
+        let error: ClientError
+        switch ending {
+        case .unreachable(let reason):
+            error = .unreachable(server: url, reason: reason)
+        case .closed(let code, let reason) where !wasOpen:
+            error = .unreachable(server: url, reason: "closed during the handshake (\(code.map(String.init) ?? "no code")) \(reason)")
+        case .closed(let code, let reason):
+            let detail = code.map { "code \($0)" + (reason.isEmpty ? "" : ", \(reason)") } ?? "the socket dropped"
+            error = .connectionLost(reason: detail)
+        }
+        let (opener, pending, onEnd) = lock.withLock { () -> (CheckedContinuation<Void, any Error>?, [Waiter], (@Sendable (ClientError) -> Void)?) in
+            phase = .ended(error)
+            defer {
+                openWaiter = nil
+                waiters = [:]
+                messageHandler = nil
+                endHandler = nil
+            }
+            return (openWaiter, Array(waiters.values), endHandler)
+        }
+        opener?.resume(throwing: error)
+        for waiter in pending { waiter.continuation.resume(throwing: error) }
+        onEnd?(error)
+    }
+
+    func didReceive(_ bytes: [UInt8]) {
+        guard let message = try? JSONParser.parse(bytes), message.objectValue != nil else { return }
+        let handler = lock.withLock { messageHandler }
+        handler?(message)
+        guard let ref = message["ref"]?.stringValue else { return }
+        let type = message["type"]?.stringValue
+        let finished = lock.withLock { () -> (Waiter, Reply)? in
+            guard var waiter = waiters[ref] else { return nil }
+            if type == "snapshot" {
+                waiter.preceding.append(message)
+                waiters[ref] = waiter
+                return nil
+            }
+            waiters[ref] = nil
+            return (waiter, Reply(message: message, preceding: waiter.preceding))
+        }
+        guard let (waiter, reply) = finished else { return }
+        if type == "error" {
+            waiter.continuation.resume(throwing: ClientError.server(
+                code: message["code"]?.stringValue ?? "unknown",
+                message: message["message"]?.stringValue ?? "(no message)"
+            ))
+        } else {
+            waiter.continuation.resume(returning: reply)
+        }
+    }
+
+    // MARK: - Private
+
+    private func waitUntilOpen(timeout: Duration) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            lock.withLock { openWaiter = continuation }
+            engine.connect(self, to: url)
+            Task { [weak self] in
+                try? await Task.sleep(for: timeout)
+                guard let self else { return }
+                let waiter = lock.withLock { () -> CheckedContinuation<Void, any Error>? in
+                    defer { openWaiter = nil }
+                    return openWaiter
+                }
+                guard let waiter else { return }
+                waiter.resume(throwing: ClientError.unreachable(server: url, reason: "no answer within \(timeout)"))
+                close()
+            }
+        }
+    }
+
+    private func fail(_ ref: String, with error: any Error) {
+        let waiter = lock.withLock { waiters.removeValue(forKey: ref) }
+        waiter?.continuation.resume(throwing: error)
+    }
+
+    static func encode(_ type: String, ref: String?, _ fields: [(String, JSONValue)]) -> [UInt8] {
+        var pairs: [(String, JSONValue)] = [("type", .string(type))]
+        if let ref { pairs.append(("ref", .string(ref))) }
+        pairs += fields.filter { $0.0 != "type" && $0.0 != "ref" }
+        return JSONValue.object(JSONObject(pairs)).encoded()
+    }
+}

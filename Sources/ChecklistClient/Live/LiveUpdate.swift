@@ -1,0 +1,30 @@
+import WireProtocol
+
+/// What a `LiveList` reports after each change: the new state of everything, plus what
+/// caused this update, so a screen can redraw and a log can print just the news.
+public struct LiveUpdate: Sendable {
+    public enum Cause: Sendable {
+        case state
+        /// A snapshot replaced the copy (first subscribe, or too far behind to replay).
+        case snapshot(raw: JSONValue)
+        /// An event was applied (live or replayed after a reconnect).
+        case event(RemoteEvent, ChangeRecord)
+    }
+
+    public var cause: Cause
+    public var state: LiveState
+    public var view: ChecklistView?
+    /// Most recent last; at most `LiveList.historyLimit`.
+    public var changes: [ChangeRecord]
+    public var server: String
+    public var username: String?
+
+    public init(cause: Cause, state: LiveState, view: ChecklistView?, changes: [ChangeRecord], server: String, username: String?) {
+        self.cause = cause
+        self.state = state
+        self.view = view
+        self.changes = changes
+        self.server = server
+        self.username = username
+    }
+}

@@ -1,0 +1,45 @@
+import ChecklistCore
+import WireProtocol
+
+/// An ITEM as the server sent it; a local copy replaces it whole when an event carries it.
+public struct RemoteItem: Sendable, Equatable {
+    public var id: String
+    public var parent: String?
+    public var position: ItemPosition
+    public var title: String
+    public var notes: String?
+    public var due: Due?
+    public var location: String?
+    public var remindEvery: Int?
+    public var status: ItemStatus
+    public var createdBy: String?
+    public var createdAt: Timestamp?
+    public var doneBy: String?
+    public var doneAt: Timestamp?
+    public var cancelledBy: String?
+    public var cancelledAt: Timestamp?
+    /// Present only on items with children.
+    public var completion: Completion?
+    public var raw: JSONObject
+
+    public init(json: JSONValue) throws {
+        guard let object = json.objectValue else { throw ClientError.unexpectedReply("an item that is not an object") }
+        id = try json.required("id", in: "an item")
+        parent = json.string("parent")
+        position = ItemPosition(json["position"])
+        title = json.string("title") ?? "(untitled)"
+        notes = json.string("notes")
+        due = json.due("due")
+        location = json.string("location")
+        remindEvery = json.int("remindEvery")
+        status = json.string("status").flatMap(ItemStatus.init(rawValue:)) ?? .open
+        createdBy = json.string("createdBy")
+        createdAt = json.timestamp("createdAt")
+        doneBy = json.string("doneBy")
+        doneAt = json.timestamp("doneAt")
+        cancelledBy = json.string("cancelledBy")
+        cancelledAt = json.timestamp("cancelledAt")
+        completion = json.completion("completion")
+        raw = object
+    }
+}

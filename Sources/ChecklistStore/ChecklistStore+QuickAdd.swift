@@ -1,0 +1,45 @@
+import ChecklistCore
+import Foundation
+import GRDB
+
+extension ChecklistStore {
+    /// Parses `text` against the user's checklists and adds the item it describes, as one
+    /// `addItem` event. An `opId` already used returns the original acknowledgement first.
+    ///
+    /// Parsing happens here, on the store thread, because the user's checklist and section
+    /// names live here; it takes microseconds.
+    public func quickAdd(
+        text: String, defaultList: ListID?, timeZone: TimeZone, opID: String, by actor: Actor, newID: ItemID
+    ) throws(StoreError) -> (outcome: EditOutcome, parsed: QuickAddResult?) {
+        let candidates: [(state: ChecklistState, role: Role)]
+        do {
+            if let ack = try acknowledgement(of: opID, by: actor.userID) { return (.duplicate(ack), nil) }
+            let ids = try String.fetchAll(db.cachedStatement(sql: "SELECT list_id FROM participants WHERE user_id = ?"), arguments: [actor.userID])
+            candidates = try ids.compactMap { id in
+                guard let state = try state(id), let role = state.role(of: actor.userID) else { return nil }
+                return (state, role)
+            }
+        } catch {
+            throw failed(error)
+        }
+        let lists = candidates.filter { $0.state.list.status != .cancelled }.map { candidate in
+            QuickAddList(
+                name: candidate.state.list.title,
+                sections: candidate.state.children(of: nil).filter { $0.status != .cancelled }.map(\.title)
+            )
+        }
+        let parsed = QuickAddParser().parse(text, lists: lists, now: Date(), timeZone: timeZone)
+        do {
+            let listID = try QuickAddPlan.targetList(named: parsed.list, fallback: defaultList, candidates: candidates)
+            guard let state = try self.state(listID) else { throw StoreError.rejected(.listNotFound(listID)) }
+            let item = try QuickAddPlan.newItem(parsed, id: newID, in: state, timeZone: timeZone)
+            return (try apply(.edit(listID, .addItem(item)), opID: opID, by: actor, kind: "quickAdd"), parsed)
+        } catch let error as StoreError {
+            throw error
+        } catch let error as DomainError {
+            throw .rejected(error)
+        } catch {
+            throw failed(error)
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Transport
+import WireProtocol
+
+/// Creates what a Checkwire run needs over one ordinary connection: the accounts, the
+/// lists, a few items per list, and the sharing with the subscribers' account.
+///
+/// Requests are pipelined in batches (the protocol answers a connection's requests in order),
+/// so setting up a thousand lists takes a few round trips, not thousands.
+struct SetupClient {
+    struct Accounts {
+        var ownerToken: String
+        /// The account every subscriber authenticates as (a viewer on every list).
+        var subscriberToken: String
+    }
+
+    struct Lists {
+        var ids: [String]
+        /// Item ids per list, for the writers' `updateItem`s.
+        var items: [[String]]
+        /// Each list's head after setup.
+        var heads: [Int64]
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    let connection: WebSocketConnection
+
+    static func connect(url: String) async throws -> SetupClient {
+        SetupClient(connection: try await WebSocketConnection.connect(url: url, timeout: .seconds(10)))
+    }
+
+    func close() { connection.close() }
+
+    /// Signs up (or logs in) the owner and signs up a fresh viewer account.
+    func accounts(tag: String, username: String?, password: String?) async throws -> Accounts {
+        let ownerToken: String
+        if let username, let password {
+            ownerToken = try await authenticate(["type": "login", "username": .string(username), "password": .string(password)])
+            return Accounts(ownerToken: ownerToken, subscriberToken: ownerToken)
+        }
+        let secret = "bench-\(UUID().uuidString)"
+        ownerToken = try await authenticate(["type": "signup", "username": .string("bench-\(tag)-o"), "password": .string(secret)])
+        let viewerToken = try await authenticate(["type": "signup", "username": .string("bench-\(tag)-v"), "password": .string(secret)])
+        // Back to the owner for the setup edits.
+        _ = try await authenticate(["type": "auth", "token": .string(ownerToken)])
+        return Accounts(ownerToken: ownerToken, subscriberToken: viewerToken)
+    }
+
+    /// Creates `count` lists (or takes `existing`), adds `itemsPerList` items to each, and
+    /// shares each with `viewer` (when given).
+    func lists(count: Int, existing: [String], itemsPerList: Int, viewer: String?, tag: String) async throws -> Lists {
+        var ids = existing
+        var heads = [Int64](repeating: 0, count: max(count, existing.count))
+        if ids.isEmpty {
+            let replies = try await pipeline((0..<count).map { index in
+                op("createList", opID: "\(tag).setup.list.\(index)", ["title": .string("bench \(tag) \(index)")])
+            })
+            ids = try replies.map { reply in
+                guard let id = reply["list"]?.stringValue else { throw Failure(description: "createList: \(reply.encodedString)") }
+                return id
+            }
+        }
+        var requests: [JSONValue] = []
+        for (listIndex, id) in ids.enumerated() {
+            for item in 0..<itemsPerList {
+                requests.append(op("addItem", opID: "\(tag).setup.item.\(listIndex).\(item)", ["list": .string(id), "title": .string("bench item \(item)")]))
+            }
+        }
+        var items = [[String]](repeating: [], count: ids.count)
+        let itemReplies = try await pipeline(requests)
+        for (index, reply) in itemReplies.enumerated() {
+            guard let item = reply["id"]?.stringValue, let seq = reply["seq"]?.int64Value else {
+                throw Failure(description: "addItem: \(reply.encodedString)")
+            }
+            items[index / itemsPerList].append(item)
+            heads[index / itemsPerList] = max(heads[index / itemsPerList], seq)
+        }
+        if let viewer {
+            let shares = try await pipeline(ids.enumerated().map { index, id in
+                op("share", opID: "\(tag).setup.share.\(index)", ["list": .string(id), "username": .string(viewer), "role": "viewer"])
+            })
+            for (index, reply) in shares.enumerated() {
+                guard let seq = reply["seq"]?.int64Value else { throw Failure(description: "share: \(reply.encodedString)") }
+                heads[index] = max(heads[index], seq)
+            }
+        }
+        return Lists(ids: ids, items: items, heads: Array(heads.prefix(ids.count)))
+    }
+
+    private func op(_ kind: String, opID: String, _ fields: [String: JSONValue]) -> JSONValue {
+        var pairs: [(String, JSONValue)] = [("type", "op"), ("opId", .string(opID)), ("op", .string(kind))]
+        for (key, value) in fields.sorted(by: { $0.key < $1.key }) { pairs.append((key, value)) }
+        return .object(JSONObject(pairs))
+    }
+
+    private func authenticate(_ request: JSONValue) async throws -> String {
+        let reply = try await pipeline([request])[0]
+        guard reply["type"]?.stringValue == "authed" else { throw Failure(description: "authentication failed: \(reply.encodedString)") }
+        return reply["token"]?.stringValue ?? request["token"]?.stringValue ?? ""
+    }
+
+    /// Sends the requests in batches of 500 and returns their replies in order.
+    private func pipeline(_ requests: [JSONValue]) async throws -> [JSONValue] {
+        var replies: [JSONValue] = []
+        replies.reserveCapacity(requests.count)
+        var start = 0
+        while start < requests.count {
+            let batch = requests[start..<min(start + 500, requests.count)]
+            for request in batch { connection.send(.text(request.encoded())) }
+            var received = 0
+            while received < batch.count {
+                let message = try await connection.receive(timeout: .seconds(30))
+                let value = try JSONParser.parse(message.bytes)
+                switch value["type"]?.stringValue {
+                case "event", "listShared": continue  // not replies
+                case "error": throw Failure(description: "setup request failed: \(value.encodedString)")
+                default:
+                    replies.append(value)
+                    received += 1
+                }
+            }
+            start += batch.count
+        }
+        return replies
+    }
+}
+
+extension JSONValue {
+    var encodedString: String { String(decoding: encoded(), as: UTF8.self) }
+}

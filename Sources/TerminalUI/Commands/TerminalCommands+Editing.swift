@@ -1,0 +1,106 @@
+import ChecklistClient
+import ChecklistCore
+import WireProtocol
+
+/// `new`, `add`, `edit`, `share`, `unshare`.
+extension TerminalCommands {
+    public static func newList(title: String, due: String?, description: String?, server: String?, console: Console) async throws {
+        let context = try context(server: server)
+        defer { context.close() }
+        let dueValue = try due.map { try DueInput.parse($0, timeZone: timeZone) }
+        try await submit(.createList(title: title, description: description, due: dueValue), context: context, console: console,
+                         done: "Created the list “\(title)”")
+    }
+
+    /// What `add` and `edit` may set; nil means "not given".
+    public struct ItemInput: Sendable {
+        public var title: String?
+        public var notes: String?
+        public var due: String?
+        public var location: String?
+        public var every: String?
+        public var description: String?
+
+        public init(title: String? = nil, notes: String? = nil, due: String? = nil, location: String? = nil, every: String? = nil, description: String? = nil) {
+            self.title = title
+            self.notes = notes
+            self.due = due
+            self.location = location
+            self.every = every
+            self.description = description
+        }
+    }
+
+    public static func add(list reference: String, title: String, under: String?, input: ItemInput, server: String?, console: Console) async throws {
+        let due = try input.due.map { try DueInput.parse($0, timeZone: timeZone) }
+        let every = try input.every.map(ReminderInterval.parse)
+        let context = try context(server: server)
+        defer { context.close() }
+        let list = try await context.resolveList(reference)
+        var parent: RemoteItem?
+        if let under {
+            let (view, _) = try await context.view(of: list)
+            parent = try context.resolveItem(under, in: view) { $0.status != .cancelled }
+        }
+        let operation = Operation.addItem(
+            list: list.id, title: title, parent: parent?.id, due: due, location: input.location,
+            remindEvery: every, notes: input.notes, listTitle: list.title, parentTitle: parent?.title
+        )
+        let place = parent.map { "under “\($0.title)” in “\(list.title)”" } ?? "to “\(list.title)”"
+        try await submit(operation, context: context, console: console, done: "Added “\(title)” \(place)")
+    }
+
+    /// `edit LIST [ITEM]`: the item's fields, or without ITEM the list's own (title,
+    /// description, due). An empty value (or `none` for `--due`/`--every`) clears a field.
+    public static func edit(list reference: String, item itemReference: String?, input: ItemInput, server: String?, console: Console) async throws {
+        var changes: [(String, JSONValue)] = []
+        if let title = input.title { changes.append(("title", .string(title))) }
+        if let due = input.due {
+            changes.append(("due", Self.clears(due) ? .null : .string(try DueInput.parse(due, timeZone: timeZone))))
+        }
+        let context = try context(server: server)
+        defer { context.close() }
+        let list = try await context.resolveList(reference)
+        let operation: Operation
+        if let itemReference {
+            guard input.description == nil else { throw ClientError.invalidInput("--description is for lists; items have --notes") }
+            if let notes = input.notes { changes.append(("notes", notes.isEmpty ? .null : .string(notes))) }
+            if let location = input.location { changes.append(("location", location.isEmpty ? .null : .string(location))) }
+            if let every = input.every {
+                changes.append(("remindEvery", Self.clears(every) ? .null : .number(JSONNumber(Int64(try ReminderInterval.parse(every))))))
+            }
+            guard !changes.isEmpty else { throw ClientError.invalidInput("nothing to change; give --title, --notes, --due, --location or --every") }
+            let (view, _) = try await context.view(of: list)
+            let item = try context.resolveItem(itemReference, in: view)
+            operation = .updateItem(list: list.id, item: item.id, changes: changes, itemTitle: item.title, listTitle: list.title)
+        } else {
+            guard input.notes == nil, input.location == nil, input.every == nil else {
+                throw ClientError.invalidInput("--notes, --location and --every are for items; name the item after the list")
+            }
+            if let description = input.description { changes.append(("description", description.isEmpty ? .null : .string(description))) }
+            guard !changes.isEmpty else { throw ClientError.invalidInput("nothing to change; give --title, --description or --due") }
+            operation = .updateList(list: list.id, changes: changes, listTitle: list.title)
+        }
+        try await submit(operation, context: context, console: console, done: "Saved: " + operation.summary)
+    }
+
+    public static func share(list reference: String, username: String, role: String, server: String?, console: Console) async throws {
+        let context = try context(server: server)
+        defer { context.close() }
+        let list = try await context.resolveList(reference)
+        try await submit(.share(list: list.id, username: username, role: role, listTitle: list.title), context: context, console: console,
+                         done: "Shared “\(list.title)” with \(username) as \(role)")
+    }
+
+    public static func unshare(list reference: String, username: String, server: String?, console: Console) async throws {
+        let context = try context(server: server)
+        defer { context.close() }
+        let list = try await context.resolveList(reference)
+        try await submit(.unshare(list: list.id, username: username, listTitle: list.title), context: context, console: console,
+                         done: "Stopped sharing “\(list.title)” with \(username)")
+    }
+
+    static func clears(_ value: String) -> Bool {
+        value.isEmpty || value.lowercased() == "none"
+    }
+}

@@ -1,0 +1,47 @@
+import ChecklistClient
+import ChecklistCore
+
+/// `done`, `reopen`, `cancel`, `restore`: of an item, or without one of the list itself.
+extension TerminalCommands {
+    public enum StatusChange: String, Sendable {
+        case complete, reopen, cancel, restore
+
+        var itemKind: String { rawValue + "Item" }
+        var listKind: String { rawValue + "List" }
+
+        var pastTense: String {
+            switch self {
+            case .complete: "Completed"
+            case .reopen: "Reopened"
+            case .cancel: "Cancelled"
+            case .restore: "Restored"
+            }
+        }
+
+        /// Which of several items with the same title the user most likely means: the
+        /// one this change applies to (`done` an open one, `restore` a cancelled one).
+        func prefers(_ item: RemoteItem) -> Bool {
+            switch self {
+            case .complete: item.status == .open
+            case .reopen: item.status == .done
+            case .cancel: item.status != .cancelled
+            case .restore: item.status == .cancelled
+            }
+        }
+    }
+
+    public static func changeStatus(_ change: StatusChange, list reference: String, item itemReference: String?, server: String?, console: Console) async throws {
+        let context = try context(server: server)
+        defer { context.close() }
+        let list = try await context.resolveList(reference)
+        guard let itemReference else {
+            try await submit(.listStatus(change.listKind, list: list.id, listTitle: list.title), context: context, console: console,
+                             done: "\(change.pastTense) the list “\(list.title)”")
+            return
+        }
+        let (view, _) = try await context.view(of: list)
+        let item = try context.resolveItem(itemReference, in: view, preferring: change.prefers)
+        try await submit(.itemStatus(change.itemKind, list: list.id, item: item.id, itemTitle: item.title, listTitle: list.title), context: context, console: console,
+                         done: "\(change.pastTense) “\(item.title)” in “\(list.title)”")
+    }
+}

@@ -1,0 +1,39 @@
+import ChecklistCore
+
+extension JSONWriter {
+    /// The `parsed` object of a `quickAdd` ack: what was understood, and the UTF-16 ranges of
+    /// the text each part came from, so a client can highlight them.
+    public mutating func quickAddParsed(_ result: QuickAddResult) {
+        key("parsed")
+        beginObject()
+        field("list", result.list)
+        field("section", result.section)
+        field("title", result.title)
+        field("date", result.date?.description)
+        field("time", result.time?.description)
+        field("location", result.location)
+        field("remindEvery", result.remindEvery)
+        key("ranges")
+        beginObject()
+        let ranges = result.ranges
+        for (name, range) in [("list", ranges.list), ("section", ranges.section), ("date", ranges.date), ("time", ranges.time),
+                              ("location", ranges.location), ("remindEvery", ranges.remindEvery)] {
+            guard let range else { continue }
+            key(name)
+            self.range(range)
+        }
+        key("title")
+        beginArray()
+        for range in ranges.title { self.range(range) }
+        endArray()
+        endObject()
+        endObject()
+    }
+
+    private mutating func range(_ range: QuickAddRange) {
+        beginObject()
+        field("start", range.start)
+        field("length", range.length)
+        endObject()
+    }
+}

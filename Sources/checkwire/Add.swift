@@ -1,0 +1,50 @@
+import ArgumentParser
+import TerminalUI
+
+/// `checkwire add LIST TITLE`, or `checkwire add "TEXT"` for quick add.
+struct Add: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Add an item: `add LIST TITLE [options]`, or `add \"CS 298 - Homework 2 due 3/12\"` to let the server read the text.",
+        discussion: "With one argument the text is sent as a quick add, with your time zone; the server picks the list, title, date, time, location and reminder from it, and the command prints what it understood."
+    )
+
+    @Argument(help: "The checklist (id, id prefix or title) and the item's title; or one quick-add text.")
+    var words: [String]
+
+    @Option(help: "Add it under this item (id prefix or title).")
+    var under: String?
+
+    @Option(help: "Due: 2027-03-12, \"2027-03-12 17:00\" (local time), today, tomorrow or a weekday.")
+    var due: String?
+
+    @Option(help: "Where it happens.")
+    var location: String?
+
+    @Option(help: "Remind every: 30m, 1h30m, 2d, 1w, daily…")
+    var every: String?
+
+    @Option(help: "Notes.")
+    var notes: String?
+
+    @OptionGroup var options: ClientOptions
+
+    func validate() throws {
+        guard (1...2).contains(words.count) else { throw ValidationError("give LIST and TITLE, or one quick-add text") }
+        if words.count == 1, under != nil || due != nil || location != nil || every != nil || notes != nil {
+            throw ValidationError("quick add takes only the text; name the list to use --under, --due, --location, --every or --notes")
+        }
+    }
+
+    func run() throws {
+        let words = words
+        let under = under
+        let input = TerminalCommands.ItemInput(notes: notes, due: due, location: location, every: every)
+        try options.run { server, console in
+            if words.count == 1 {
+                try await TerminalCommands.quickAdd(text: words[0], server: server, console: console)
+            } else {
+                try await TerminalCommands.add(list: words[0], title: words[1], under: under, input: input, server: server, console: console)
+            }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import ArgumentParser
+import LoadTest
+
+/// `checkwire bench`'s options.
+struct BenchOptions: ParsableArguments {
+    @Argument(help: "fanout, lists, reconnect or idle.")
+    var scenario: String = "fanout"
+
+    @Option(help: "What to drive: checkwire or nchan.")
+    var target: String = "checkwire"
+
+    @Option(help: "Checkwire WebSocket URL.")
+    var url: String = "ws://127.0.0.1:8080/ws"
+
+    @Option(help: "nchan WebSocket subscriber location; the channel name is appended (e.g. ws://127.0.0.1:8090/sub).")
+    var nchanSub: String?
+
+    @Option(help: "nchan HTTP publisher location; the channel name is appended (e.g. http://127.0.0.1:8090/pub).")
+    var nchanPub: String?
+
+    @Option(name: [.short, .long], help: "Subscribers in total (≤ 19000).")
+    var subscribers: Int = 1000
+
+    @Option(name: [.short, .long], help: "Writers.")
+    var writers: Int = 1
+
+    @Option(help: "Lists (nchan channels) for the lists and idle scenarios.")
+    var lists: Int = 1
+
+    @Option(name: [.short, .long], help: "Edits per second over all writers; omit to send as fast as acks allow.")
+    var rate: Double?
+
+    @Option(help: "Edits in flight per writer.")
+    var window: Int = 32
+
+    @Option(name: [.short, .long], help: "At most this many edits.")
+    var edits: Int = 10_000
+
+    @Option(name: [.short, .long], help: "Write for at most this many seconds.")
+    var duration: Double = 10
+
+    @Option(help: "New connections per second while ramping up (default: as fast as they complete).")
+    var ramp: Double?
+
+    @Option(help: "Connections being opened at once while ramping.")
+    var maxConnecting: Int = 500
+
+    @Option(help: "reconnect: events written while the subscribers are away.")
+    var behind: Int = 10_000
+
+    @Option(help: "idle: seconds to hold the connections before measuring.")
+    var hold: Double = 2
+
+    @Option(help: "Seconds to wait for the last deliveries after the last edit.")
+    var drainTimeout: Double = 15
+
+    @Option(help: "Hard limit on the whole run, in seconds.")
+    var timeout: Double = 300
+
+    @Option(name: .customLong("server-pid"), help: "A local server process to sample for CPU and RSS; repeatable (nginx master and workers).")
+    var serverPIDs: [Int32] = []
+
+    @Option(help: "Use this existing account (owner of the lists) instead of signing up new ones.")
+    var user: String?
+
+    @Option(help: "The existing account's password.")
+    var password: String?
+
+    @Option(name: .customLong("list"), help: "Use this existing list id; repeatable.")
+    var listIDs: [String] = []
+
+    @Option(help: "nchan: published message size in bytes (use Checkwire's event size for a fair comparison).")
+    var messageSize: Int = 400
+
+    @Flag(help: "Print the report as JSON.")
+    var json = false
+
+    @Flag(help: "No progress lines on standard error.")
+    var quiet = false
+
+    @Flag(help: "Exit with status 2 when the exactly-once, in-order check fails.")
+    var strict = false
+
+    func benchConfiguration() throws -> BenchConfiguration {
+        var configuration = BenchConfiguration()
+        guard let scenario = BenchConfiguration.Scenario(rawValue: scenario) else {
+            throw ValidationError("unknown scenario \(scenario); use fanout, lists, reconnect or idle")
+        }
+        configuration.scenario = scenario
+        switch target {
+        case "checkwire":
+            configuration.target = .checkwire(url: url)
+        case "nchan":
+            guard let nchanSub, let nchanPub else { throw ValidationError("--target nchan needs --nchan-sub and --nchan-pub") }
+            configuration.target = .nchan(subscribeBase: nchanSub, publishBase: nchanPub)
+        default:
+            throw ValidationError("unknown target \(target); use checkwire or nchan")
+        }
+        guard (user == nil) == (password == nil) else { throw ValidationError("--user and --password go together") }
+        configuration.subscribers = subscribers
+        configuration.writers = writers
+        configuration.lists = lists
+        configuration.rate = rate
+        configuration.window = window
+        configuration.edits = edits
+        configuration.duration = duration
+        configuration.rampRate = ramp
+        configuration.maxConnecting = maxConnecting
+        configuration.behind = behind
+        configuration.hold = hold
+        configuration.drainTimeout = drainTimeout
+        configuration.timeout = timeout
+        configuration.serverPIDs = serverPIDs
+        configuration.username = user
+        configuration.password = password
+        configuration.listIDs = listIDs
+        configuration.messageSize = messageSize
+        configuration.progress = !quiet
+        if let problem = configuration.validate() { throw ValidationError(problem) }
+        return configuration
+    }
+}

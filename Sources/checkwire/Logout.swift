@@ -1,0 +1,13 @@
+import ArgumentParser
+import TerminalUI
+
+/// `checkwire logout`
+struct Logout: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Revoke the saved session and forget it.")
+
+    @OptionGroup var options: ClientOptions
+
+    func run() throws {
+        try options.run { try await TerminalCommands.logout(server: $0, console: $1) }
+    }
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+import TerminalUI
+
+/// `checkwire new TITLE`
+struct New: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Create a checklist.")
+
+    @Argument(help: "The checklist's title.")
+    var title: String
+
+    @Option(help: "Due: 2027-03-12, \"2027-03-12 17:00\" (local time), today, tomorrow or a weekday.")
+    var due: String?
+
+    @Option(help: "A longer description.")
+    var description: String?
+
+    @OptionGroup var options: ClientOptions
+
+    func run() throws {
+        let (title, due, description) = (title, due, description)
+        try options.run { try await TerminalCommands.newList(title: title, due: due, description: description, server: $0, console: $1) }
+    }
+}

@@ -1,0 +1,15 @@
+import ArgumentParser
+import TerminalUI
+
+/// `checkwire reopen LIST [ITEM]`
+struct Reopen: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Reopen a done item, or a completed checklist.")
+
+    @OptionGroup var target: StatusArguments
+    @OptionGroup var options: ClientOptions
+
+    func run() throws {
+        let (list, item) = (target.list, target.item)
+        try options.run { try await TerminalCommands.changeStatus(.reopen, list: list, item: item, server: $0, console: $1) }
+    }
+}

@@ -1,0 +1,60 @@
+import ChecklistClient
+import ChecklistCore
+import Foundation
+import Testing
+import WireProtocol
+
+@Suite struct LocalFilesTests {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkwire-files-\(UUID().uuidString)")
+
+    @Test func pathsFollowXDG() {
+        let defaults = ClientPaths(environment: ["HOME": "/home/u"])
+        #expect(defaults.credentialsFile.path == "/home/u/.config/checkwire/credentials")
+        #expect(defaults.queueFile.path == "/home/u/.local/state/checkwire/queue.jsonl")
+        let custom = ClientPaths(environment: ["HOME": "/home/u", "XDG_CONFIG_HOME": "/cfg", "XDG_STATE_HOME": "/st", "XDG_CACHE_HOME": "relative/ignored"])
+        #expect(custom.credentialsFile.path == "/cfg/checkwire/credentials")
+        #expect(custom.queueFile.path == "/st/checkwire/queue.jsonl")
+        #expect(custom.cacheDirectory.path == "/home/u/.cache/checkwire")
+    }
+
+    @Test func credentialsAreWrittenWithMode0600() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("checkwire/credentials")
+        let credentials = StoredCredentials(server: "ws://127.0.0.1:1/ws", username: "alice", token: "secret")
+        try credentials.save(to: file)
+        let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        #expect(try StoredCredentials.load(from: file) == credentials)
+    }
+
+    @Test func queueKeepsOrderAndUnreadableLines() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let queue = OfflineQueue(file: directory.appendingPathComponent("queue.jsonl"))
+        func op(_ n: Int) -> QueuedOp {
+            QueuedOp(opID: "op-\(n)", server: "ws://s/ws", username: "alice", queuedAt: Timestamp(milliseconds: 0), summary: "edit \(n)",
+                     message: ["type": "op", "opId": .string("op-\(n)"), "op": "addItem"])
+        }
+        for n in 1...3 { try queue.append(op(n)) }
+        let handle = try FileHandle(forWritingTo: queue.file)
+        handle.seekToEndOfFile()
+        handle.write(Data("{\"torn\":".utf8) + Data("\n".utf8))
+        try handle.close()
+        try queue.append(op(4))
+        let (ops, unreadable) = try queue.entries()
+        #expect(ops.map(\.opID) == ["op-1", "op-2", "op-3", "op-4"])
+        #expect(unreadable == 1)
+        try await queue.update { ops in ops.removeFirst(2) }
+        let after = try queue.entries()
+        #expect(after.ops.map(\.opID) == ["op-3", "op-4"])
+        #expect(after.unreadable == 1, "a line that cannot be read is kept, not dropped")
+        let attributes = try FileManager.default.attributesOfItem(atPath: queue.file.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    }
+
+    @Test func queuedEditsBelongToTheirAuthorAndServer() {
+        let op = QueuedOp(opID: "x", server: "ws://a/ws", username: "Alice", queuedAt: Timestamp(milliseconds: 0), summary: "", message: [:])
+        #expect(op.belongs(to: "ws://a/ws", username: "alice"))
+        #expect(!op.belongs(to: "ws://a/ws", username: "bob"))
+        #expect(!op.belongs(to: "ws://b/ws", username: "alice"))
+    }
+}

@@ -24,6 +24,10 @@ struct LoginThrottle {
     }
 
     mutating func recordFailure(username: String?, connection: UInt64, now: Double) {
+        // Guessing with ever new usernames must not grow the table without bound.
+        if failuresByUsername.count > 10_000 {
+            failuresByUsername = failuresByUsername.filter { _, times in times.contains { now - $0 < window } }
+        }
         if let username { failuresByUsername[username.lowercased(), default: []].append(now) }
         failuresByConnection[connection, default: []].append(now)
     }

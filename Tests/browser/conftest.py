@@ -223,10 +223,13 @@ class Page:
     # --- items -------------------------------------------------------------------------------
 
     def quick_add(self, text):
+        """Types `text` into the quick-add box; returns once a new row shows (the server
+        parses the text, so the row's title may be shorter than what was typed)."""
+        before = len(self.rows())
         box = self.find("#quick-add")
         box.send_keys(text)
         box.send_keys(Keys.ENTER)
-        self.until(lambda d: self.row(text) is not None, message=f"{self.name}: {text} not added")
+        self.until(lambda d: len(self.rows()) > before, message=f"{self.name}: {text} not added")
 
     def rows(self):
         return self.driver.find_elements(By.CSS_SELECTOR, "#item-tree .row[data-item-id]")

@@ -223,6 +223,13 @@ async def _flow(url):
     assert_ack(await alice.op("a-share-bob", "share", list=list_id, username="bob", role="editor"), "a-share-bob", list_id, 2)
     assert_ack(await alice.op("a-share-carol", "share", list=list_id, username="carol", role="viewer"), "a-share-carol", list_id, 3)
 
+    # --- Each new participant hears of the list at once, on its own connection, with its role.
+    for client, role in ((bob, "editor"), (carol, "viewer")):
+        notice = await client.next()
+        assert notice["type"] == "listShared", notice
+        assert notice["list"]["id"] == list_id and notice["list"]["role"] == role, notice
+        assert notice["list"]["title"] == "Trip to Lisbon"
+
     # --- Bob subscribes without `since`: a snapshot, then `subscribed` with replayed 0.
     await bob.send({"type": "subscribe", "list": list_id, "ref": "b-sub-1"})
     raw_snapshot = await asyncio.wait_for(bob.ws.recv(), STEP_TIMEOUT)

@@ -222,6 +222,18 @@ class Page:
 
     # --- items -------------------------------------------------------------------------------
 
+    def type_into(self, selector, *keys, attempts=5):
+        """Sends keys to the element matching `selector`, finding it again if a re-render
+        replaced it between the lookup and the typing."""
+        for attempt in range(attempts):
+            try:
+                self.find(selector).send_keys(*keys)
+                return
+            except StaleElementReferenceException:
+                if attempt == attempts - 1:
+                    raise
+                time.sleep(0.1)
+
     def quick_add(self, text):
         """Types `text` into the quick-add box; returns once a new row shows (the server
         parses the text, so the row's title may be shorter than what was typed)."""

@@ -70,10 +70,10 @@ def test_sub_items_conflict_message_and_item_panel(browsers):
     b.open_list(list_id)
     a.quick_add("Homework 2")
     a.press_on_row("Homework 2", "a")  # add a sub-item
-    sub = a.find(".add-sub-input")
-    sub.send_keys("Problem 1", Keys.ENTER)
-    sub = a.find(".add-sub-input")
-    sub.send_keys("Problem 2", Keys.ENTER, Keys.ESCAPE)
+    a.type_into(".add-sub-input", "Problem 1", Keys.ENTER)
+    # The tree re-renders when the server's event for Problem 1 arrives; type after that.
+    a.until(lambda d: a.row("Problem 1") is not None and a.pending_count() == 0)
+    a.type_into(".add-sub-input", "Problem 2", Keys.ENTER, Keys.ESCAPE)
     b.until(lambda d: b.row("Problem 2") is not None)
 
     # Completing a parent with open children: the server's conflict message is shown.

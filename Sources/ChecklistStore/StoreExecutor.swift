@@ -34,6 +34,9 @@ public final class StoreExecutor: @unchecked Sendable {
     public init(path: String, encodeEvent: @escaping ChecklistStore.EventEncoder) throws {
         var configuration = Configuration()
         configuration.label = "checkwire.store"
+        // Another connection to the file (a previous run still closing, an admin's sqlite3)
+        // makes SQLite answer "locked"; wait briefly instead of failing at once.
+        configuration.busyMode = .timeout(5)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA journal_mode = WAL")
         }
@@ -96,7 +99,11 @@ public final class StoreExecutor: @unchecked Sendable {
         stopping = true
         condition.signal()
         condition.unlock()
-        if !alreadyStopping { finished.wait() }
+        if !alreadyStopping {
+            finished.wait()
+            // Release the file now rather than at deinit, so it can be reopened at once.
+            try? database.close()
+        }
     }
 
     /// `false` once `close()` began: the health check reports it.

@@ -8,7 +8,6 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
-RUN swift package resolve
 COPY Sources ./Sources
 COPY Tests ./Tests
 # The Swift runtime is linked in statically, so the run image needs only the C libraries.

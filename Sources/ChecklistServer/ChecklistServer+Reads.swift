@@ -26,24 +26,31 @@ extension ChecklistServer {
         let ticket = session.sequencer.issue()
         let userID = user.id
         let connection = session.connection
-        submit({ store throws(StoreError) in try store.subscribe(to: listID, for: userID, since: since) }) { [self] result in
+        // The catch-up is encoded on the store thread: a large snapshot must not stall the
+        // service thread that every other connection shares.
+        submit({ store throws(StoreError) -> CatchUp in
+            switch try store.subscribe(to: listID, for: userID, since: since) {
+            case .replay(let payloads, let head):
+                return CatchUp(frames: payloads, head: head)
+            case .snapshot(let snapshot):
+                let frame = ServerMessage.snapshot(
+                    summary: snapshot.summary, participants: snapshot.participants, items: snapshot.items, ref: ref
+                )
+                return CatchUp(frames: [frame], head: snapshot.summary.list.seq, isSnapshot: true)
+            }
+        }) { [self] result in
             guard let session = sessions[connection] else { return }
             switch result {
-            case .success(let outcome):
+            case .success(let catchUp):
+                let subscribed = ServerMessage.subscribed(
+                    listID: listID, seq: catchUp.head, replayed: catchUp.isSnapshot ? 0 : catchUp.frames.count, ref: ref
+                )
                 complete(session, ticket: ticket) { [self] in
                     guard session.user?.id == userID else { return }
                     subscriptions.subscribe(session.connection, to: listID)
                     session.subscriptions.insert(listID)
-                    switch outcome {
-                    case .replay(let payloads, let head):
-                        for payload in payloads { send(payload, to: session.connection, requested: true) }
-                        send(ServerMessage.subscribed(listID: listID, seq: head, replayed: payloads.count, ref: ref), to: session.connection)
-                    case .snapshot(let snapshot):
-                        send(ServerMessage.snapshot(
-                            summary: snapshot.summary, participants: snapshot.participants, items: snapshot.items, ref: ref
-                        ), to: session.connection, requested: true)
-                        send(ServerMessage.subscribed(listID: listID, seq: snapshot.summary.list.seq, replayed: 0, ref: ref), to: session.connection)
-                    }
+                    for frame in catchUp.frames { send(frame, to: session.connection, requested: true) }
+                    send(subscribed, to: session.connection)
                 }
             case .failure(let error):
                 let bytes = ServerMessage.error(WireError(error), ref: ref)
@@ -71,4 +78,12 @@ extension ChecklistServer {
             return ServerMessage.error(WireError(error), opID: opID, ref: ref)
         }
     }
+}
+
+/// What a new subscriber receives before it is live, already encoded: the missed events as
+/// stored, or one snapshot.
+struct CatchUp: Sendable {
+    var frames: [[UInt8]]
+    var head: Int64
+    var isSnapshot = false
 }

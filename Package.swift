@@ -37,7 +37,7 @@ let package = Package(
         // SQLite: migrations, event log, materialized state, users and sessions.
         .target(
             name: "ChecklistStore",
-            dependencies: ["ChecklistCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["ChecklistCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]
         ),
         // Sessions, auth, authorization, subscriptions and fan-out: the two threads' hand-off.
         .target(

@@ -27,17 +27,18 @@ extension ChecklistState {
         guard let role = role(of: actor.userID) else { throw .listNotFound(list.id) }
         try authorize(edit, role: role)
         try requireEditableStatus(for: edit)
-        let before = completionIndex()
+        beginCompletionJournal()
         var recorder = EditRecorder()
-        try perform(edit, by: actor, at: now, recording: &recorder)
+        do {
+            try perform(edit, by: actor, at: now, recording: &recorder)
+        } catch {
+            _ = endCompletionJournal()
+            throw error
+        }
         list.seq += 1
         list.updatedAt = now
-        let after = completionIndex()
         var changedItems = recorder.touchedItems
-        var moved: [ItemID] = []
-        for id in Set(before.items.keys).union(after.items.keys) where before.items[id] != after.items[id] && !recorder.contains(id) {
-            if items[id] != nil { moved.append(id) }
-        }
+        let moved = endCompletionJournal().filter { !recorder.contains($0) && items[$0] != nil }
         changedItems += moved.sorted()
         let changes = Changes(
             list: summary(role: nil),
@@ -45,7 +46,7 @@ extension ChecklistState {
             participants: recorder.participants
         )
         return AppliedEdit(
-            changes: changes, completion: after.list,
+            changes: changes, completion: listCompletion,
             createdID: recorder.createdID, revokedUserID: recorder.revokedUserID, sharedUserID: recorder.sharedUserID
         )
     }

@@ -5,11 +5,14 @@
 public struct ChecklistState: Hashable, Sendable {
     public var list: Checklist
     public private(set) var participants: [UserID: Participant]
-    public private(set) var items: [ItemID: Item]
+    public internal(set) var items: [ItemID: Item]
     /// Child ids per parent (`nil` = root), unordered; `children(of:)` sorts by position.
-    private var childIDs: [ItemID?: [ItemID]]
-    /// Completion of every item with children, and of the list; recomputed after each change.
-    private var completionCache: CompletionIndex?
+    var childIDs: [ItemID?: [ItemID]]
+    /// What every item contributes to its parent's completion (see `ChecklistState+Completion`).
+    var subtreeCompletion: [ItemID: Completion]
+    var listCompletion: Completion
+    /// Completion before the edit being applied, of the items it changed; `nil` outside `apply`.
+    var completionBefore: [ItemID: Completion?]?
 
     public init(list: Checklist, participants: [Participant], items: [Item]) {
         self.list = list
@@ -17,7 +20,13 @@ public struct ChecklistState: Hashable, Sendable {
         self.items = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { _, new in new })
         childIDs = [:]
         for item in items { childIDs[item.parent, default: []].append(item.id) }
+        let counted = CompletionIndex(items: self.items, childIDs: childIDs)
+        subtreeCompletion = counted.subtree
+        listCompletion = counted.list
     }
+
+    /// The completion counted from scratch, to check the incremental bookkeeping against.
+    var recountedCompletion: CompletionIndex { CompletionIndex(items: items, childIDs: childIDs) }
 
     public func role(of userID: UserID) -> Role? { participants[userID]?.role }
 
@@ -60,21 +69,16 @@ public struct ChecklistState: Hashable, Sendable {
         return result
     }
 
-    // MARK: Mutation primitives (keep the child index in step)
+    // MARK: Mutation primitives (keep the child index and completion in step)
 
     mutating func insert(_ item: Item) {
         items[item.id] = item
-        childIDs[item.parent, default: []].append(item.id)
-        completionCache = nil
+        countInserted(item)
     }
 
     mutating func replace(_ item: Item) {
-        if let old = items[item.id], old.parent != item.parent {
-            childIDs[old.parent]?.removeAll { $0 == item.id }
-            childIDs[item.parent, default: []].append(item.id)
-        }
-        items[item.id] = item
-        completionCache = nil
+        guard let old = items[item.id] else { return insert(item) }
+        countReplaced(old, with: item)
     }
 
     mutating func setParticipant(_ participant: Participant) {
@@ -85,42 +89,28 @@ public struct ChecklistState: Hashable, Sendable {
         participants[userID] = nil
     }
 
-    // MARK: Completion
-
-    /// Completion of the whole checklist.
-    public mutating func completion() -> Completion { completionIndex().list }
-
-    /// Completion of an item, or `nil` when it has no children.
-    public mutating func completion(of id: ItemID) -> Completion? { completionIndex().items[id] }
+    // MARK: Reading
 
     /// The item with its derived completion, as readers see it.
-    public mutating func view(of id: ItemID) -> ItemView? {
+    public func view(of id: ItemID) -> ItemView? {
         guard let item = items[id] else { return nil }
-        return ItemView(item: item, completion: completionIndex().items[id])
+        return ItemView(item: item, completion: completion(of: id))
     }
 
     /// Every item, parents before children and siblings by position, as a snapshot lists them.
-    public mutating func orderedItemViews() -> [ItemView] {
-        let index = completionIndex()
+    public func orderedItemViews() -> [ItemView] {
         var result: [ItemView] = []
         result.reserveCapacity(items.count)
         var stack = children(of: nil).reversed().map(\.id)
         while let id = stack.popLast() {
             guard let item = items[id] else { continue }
-            result.append(ItemView(item: item, completion: index.items[id]))
+            result.append(ItemView(item: item, completion: completion(of: id)))
             stack.append(contentsOf: children(of: id).reversed().map(\.id))
         }
         return result
     }
 
-    public mutating func summary(role: Role?) -> ListSummary {
+    public func summary(role: Role?) -> ListSummary {
         ListSummary(list: list, completion: completion(), participantCount: participants.count, role: role)
-    }
-
-    mutating func completionIndex() -> CompletionIndex {
-        if let cached = completionCache { return cached }
-        let index = CompletionIndex(items: items, childIDs: childIDs)
-        completionCache = index
-        return index
     }
 }

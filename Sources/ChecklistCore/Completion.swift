@@ -14,7 +14,16 @@ public struct Completion: Hashable, Sendable {
 
     public var percent: Int { total == 0 ? 0 : (100 * done) / total }
 
+    /// What an item with no children counts for: nothing when cancelled, else one to do.
+    static func leaf(_ status: ItemStatus) -> Completion {
+        status == .cancelled ? .empty : Completion(done: status == .done ? 1 : 0, total: 1)
+    }
+
     static func + (lhs: Completion, rhs: Completion) -> Completion {
         Completion(done: lhs.done + rhs.done, total: lhs.total + rhs.total)
+    }
+
+    static func - (lhs: Completion, rhs: Completion) -> Completion {
+        Completion(done: lhs.done - rhs.done, total: lhs.total - rhs.total)
     }
 }

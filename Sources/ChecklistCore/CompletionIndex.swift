@@ -1,10 +1,14 @@
-/// Completion of every item with children and of the whole checklist, computed in one
-/// pass so that an edit can compare before and after without re-walking subtrees.
+/// Completion of every subtree and of the whole checklist, counted from scratch in one pass.
+///
+/// `ChecklistState` counts this once when it is built and then keeps it up to date edit by
+/// edit (`ChecklistState+Completion`); tests compare the two to prove the bookkeeping.
 ///
 /// Iterative (children before parents over a pre-order list) because items nest to any
 /// depth and a recursive walk could exhaust the stack on a hostile tree.
 struct CompletionIndex: Hashable, Sendable {
-    var items: [ItemID: Completion] = [:]
+    /// What every item contributes to its parent: its own status when it has no children,
+    /// else the sum over its children.
+    var subtree: [ItemID: Completion] = [:]
     var list = Completion.empty
 
     init(items: [ItemID: Item], childIDs: [ItemID?: [ItemID]]) {
@@ -15,17 +19,13 @@ struct CompletionIndex: Hashable, Sendable {
             preorder.append(id)
             stack.append(contentsOf: childIDs[id] ?? [])
         }
-        var subtree: [ItemID: Completion] = [:]
         subtree.reserveCapacity(preorder.count)
         for id in preorder.reversed() {
             let children = childIDs[id] ?? []
             if children.isEmpty {
-                let status = items[id]?.status
-                subtree[id] = status == .cancelled ? .empty : Completion(done: status == .done ? 1 : 0, total: 1)
+                subtree[id] = Completion.leaf(items[id]?.status ?? .open)
             } else {
-                let sum = children.reduce(Completion.empty) { $0 + (subtree[$1] ?? .empty) }
-                self.items[id] = sum
-                subtree[id] = sum
+                subtree[id] = children.reduce(Completion.empty) { $0 + (subtree[$1] ?? .empty) }
             }
         }
         list = (childIDs[nil] ?? []).reduce(Completion.empty) { $0 + (subtree[$1] ?? .empty) }

@@ -29,27 +29,28 @@ extension ChecklistServer {
         // The catch-up is encoded on the store thread: a large snapshot must not stall the
         // service thread that every other connection shares.
         submit({ store throws(StoreError) -> CatchUp in
-            switch try store.subscribe(to: listID, for: userID, since: since) {
-            case .replay(let payloads, let head):
-                return CatchUp(frames: payloads, head: head)
+            var batch = FrameBatch()
+            switch try store.subscribe(to: listID, for: userID, since: since, replayingInto: &batch) {
+            case .replay(let count, let head):
+                return CatchUp(frames: batch.finish(), head: head, replayed: count)
             case .snapshot(let snapshot):
                 let frame = ServerMessage.snapshot(
                     summary: snapshot.summary, participants: snapshot.participants, items: snapshot.items, ref: ref
                 )
-                return CatchUp(frames: [frame], head: snapshot.summary.list.seq, isSnapshot: true)
+                return CatchUp(frames: [OutboundFrame(text: frame)], head: snapshot.summary.list.seq, replayed: 0)
             }
         }) { [self] result in
             guard let session = sessions[connection] else { return }
             switch result {
             case .success(let catchUp):
                 let subscribed = ServerMessage.subscribed(
-                    listID: listID, seq: catchUp.head, replayed: catchUp.isSnapshot ? 0 : catchUp.frames.count, ref: ref
+                    listID: listID, seq: catchUp.head, replayed: catchUp.replayed, ref: ref
                 )
                 complete(session, ticket: ticket) { [self] in
                     guard session.user?.id == userID else { return }
                     subscriptions.subscribe(session.connection, to: listID)
                     session.subscriptions.insert(listID)
-                    for frame in catchUp.frames { send(frame, to: session.connection, requested: true) }
+                    for frame in catchUp.frames { transport.send(frame, to: session.connection, requested: true) }
                     send(subscribed, to: session.connection)
                 }
             case .failure(let error):
@@ -83,7 +84,14 @@ extension ChecklistServer {
 /// What a new subscriber receives before it is live, already encoded: the missed events as
 /// stored, or one snapshot.
 struct CatchUp: Sendable {
-    var frames: [[UInt8]]
+    /// A snapshot message, or the replayed events framed in a few chunks (`FrameBatch`).
+    var frames: [OutboundFrame]
     var head: Int64
-    var isSnapshot = false
+    /// Events replayed; 0 for a snapshot.
+    var replayed: Int
+}
+
+/// The server's replays are framed as they are read from the store.
+extension FrameBatch: ReplaySink {
+    public mutating func append(_ payload: UnsafeRawBufferPointer) { appendText(payload) }
 }

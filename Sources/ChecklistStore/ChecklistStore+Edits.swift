@@ -14,30 +14,34 @@ extension ChecklistStore {
             if let ack = try acknowledgement(of: opID, by: actor.userID) { return .duplicate(ack) }
             let now = self.now
             let listID = request.listID
-            var state: ChecklistState
             let applied: AppliedEdit
+            // Edits mutate the cached state in place (`states[listID]!`): a local copy would
+            // share its storage with the cache and make every edit copy the whole tree.
             switch request {
             case .createList(let id, let new):
                 guard try self.state(id) == nil else {
                     throw StoreError.rejected(.conflict("the id \(id) cannot be used for a new checklist; choose a fresh UUID"))
                 }
-                (state, applied) = ChecklistState.create(id: id, owner: actor, new, at: now)
+                let created = ChecklistState.create(id: id, owner: actor, new, at: now)
+                states[id] = created.state
+                applied = created.applied
             case .edit(_, let edit):
-                state = try visibleState(listID, for: actor.userID)
-                applied = try state.apply(edit, by: actor, at: now)
+                try requireVisible(listID, to: actor.userID)
+                applied = try states[listID]!.apply(edit, by: actor, at: now)
             case .share(_, let username, let role):
-                state = try visibleState(listID, for: actor.userID)
-                try state.authorize(.share(Participant(userID: "", username: username, role: role)), by: actor.userID)
+                try visibleState(listID, for: actor.userID)
+                    .authorize(.share(Participant(userID: "", username: username, role: role)), by: actor.userID)
                 guard let user = try account(named: username) else {
                     throw StoreError.rejected(.notFound("no user named \(username)"))
                 }
-                applied = try state.apply(.share(Participant(userID: user.id, username: user.username, role: role)), by: actor, at: now)
+                let participant = Participant(userID: user.id, username: user.username, role: role)
+                applied = try states[listID]!.apply(.share(participant), by: actor, at: now)
             case .unshare(_, let username):
-                state = try visibleState(listID, for: actor.userID)
-                applied = try state.apply(.unshare(username: username, userID: try account(named: username)?.id), by: actor, at: now)
+                try requireVisible(listID, to: actor.userID)
+                let userID = try account(named: username)?.id
+                applied = try states[listID]!.apply(.unshare(username: username, userID: userID), by: actor, at: now)
             }
-            willChange(listID)
-            states[listID] = state
+            let state = states[listID]!
             let event = ChecklistEvent(
                 listID: listID, seq: state.list.seq, opID: opID, kind: kind ?? request.kind, by: actor.username,
                 at: now, changes: applied.changes, completion: applied.completion, item: request.subjectItem
@@ -63,32 +67,49 @@ extension ChecklistStore {
     }
 
     func acknowledgement(of opID: String, by userID: UserID) throws -> Acknowledgement? {
-        let statement = try db.cachedStatement(sql: "SELECT list_id, seq, created_id FROM applied_ops WHERE user_id = ? AND op_id = ?")
-        guard let row = try Row.fetchOne(statement, arguments: [userID, opID]) else { return nil }
-        return Acknowledgement(listID: row[0], seq: row[1], createdID: row[2])
+        let find = try statements().findOp
+        find.bind(1, userID)
+        find.bind(2, opID)
+        return try find.first { row in
+            Acknowledgement(listID: row.text(0) ?? "", seq: row.int64(1), createdID: row.text(2))
+        }
     }
 
+    /// Writes the edit's event and acknowledgement now, and marks the rows it changed for
+    /// `writeChangedRows` at the end of the batch. Participant rows are written now: they
+    /// change rarely and the reads of who takes part go to the table.
     private func persist(
         state: ChecklistState, applied: AppliedEdit, event: ChecklistEvent, payload: [UInt8], actor: Actor
     ) throws {
-        try db.cachedStatement(sql: RowCodec.upsertList).execute(arguments: RowCodec.arguments(state.list))
-        let upsertItem = try db.cachedStatement(sql: RowCodec.upsertItem)
-        for view in applied.changes.items {
-            try upsertItem.execute(arguments: RowCodec.arguments(view.item, in: state.list.id))
+        let listID = state.list.id
+        changedLists.insert(listID)
+        if !applied.changes.items.isEmpty {
+            changedItems[listID, default: []].formUnion(applied.changes.items.lazy.map(\.item.id))
+        }
+        if applied.changes.participants?.isEmpty == false {
+            // Participant rows reference the list row, which a new checklist does not have yet.
+            try db.cachedStatement(sql: RowCodec.upsertList).execute(arguments: RowCodec.arguments(state.list))
         }
         for change in applied.changes.participants ?? [] {
             if change.role == nil, let removed = applied.revokedUserID {
                 try db.cachedStatement(sql: "DELETE FROM participants WHERE list_id = ? AND user_id = ?")
-                    .execute(arguments: [state.list.id, removed])
+                    .execute(arguments: [listID, removed])
             } else if let participant = state.participants.values.first(where: { $0.username == change.username }) {
                 try db.cachedStatement(sql: "INSERT OR REPLACE INTO participants (list_id, user_id, username, role) VALUES (?,?,?,?)")
-                    .execute(arguments: [state.list.id, participant.userID, participant.username, participant.role.rawValue])
+                    .execute(arguments: [listID, participant.userID, participant.username, participant.role.rawValue])
             }
         }
-        try db.cachedStatement(sql: "INSERT INTO events (list_id, seq, payload) VALUES (?,?,?)")
-            .execute(arguments: [event.listID, event.seq, Data(payload)])
-        try db.cachedStatement(sql: "INSERT INTO applied_ops (user_id, op_id, list_id, seq, created_id) VALUES (?,?,?,?,?)")
-            .execute(arguments: [actor.userID, event.opID, event.listID, event.seq, applied.createdID])
+        let statements = try statements()
+        statements.insertEvent.bind(1, event.listID)
+        statements.insertEvent.bind(2, event.seq)
+        statements.insertEvent.bind(3, payload)
+        try statements.insertEvent.execute()
+        statements.insertOp.bind(1, actor.userID)
+        statements.insertOp.bind(2, event.opID)
+        statements.insertOp.bind(3, event.listID)
+        statements.insertOp.bind(4, event.seq)
+        statements.insertOp.bind(5, applied.createdID)
+        try statements.insertOp.execute()
     }
 }
 

@@ -9,9 +9,8 @@ extension ChecklistStore {
             let ids = try String.fetchAll(db.cachedStatement(sql: "SELECT list_id FROM participants WHERE user_id = ?"), arguments: [userID])
             var summaries: [ListSummary] = []
             for id in ids {
-                guard var state = try state(id) else { continue }
+                guard let state = try state(id) else { continue }
                 summaries.append(state.summary(role: state.role(of: userID)))
-                states[id] = state
             }
             return ListOrdering.sorted(summaries)
         } catch {
@@ -19,31 +18,46 @@ extension ChecklistStore {
         }
     }
 
-    /// Where a subscriber starts: the events after `since` when they are at most
-    /// `replayWindow` behind, else a snapshot (no `since`, `since` past the head, or too far behind).
-    public func subscribe(to listID: ListID, for userID: UserID, since: Int64?) throws(StoreError) -> SubscribeOutcome {
+    /// Where a subscriber starts: the events after `since`, appended to `sink`, when they
+    /// are at most `replayWindow` behind; else a snapshot (no `since`, `since` past the head,
+    /// too far behind, or a log that is not complete).
+    public func subscribe<Sink: ReplaySink>(
+        to listID: ListID, for userID: UserID, since: Int64?, replayingInto sink: inout Sink
+    ) throws(StoreError) -> SubscribeOutcome {
         do {
-            var state = try visibleState(listID, for: userID)
+            let state = try visibleState(listID, for: userID)
             let head = state.list.seq
             if let since, since >= 0, since <= head, head - since <= Self.replayWindow {
-                let payloads = try Data.fetchAll(
-                    db.cachedStatement(sql: "SELECT payload FROM events WHERE list_id = ? AND seq > ? ORDER BY seq"),
-                    arguments: [listID, since]
-                ).map { [UInt8]($0) }
-                if payloads.count == Int(head - since) { return .replay(payloads: payloads, head: head) }
+                if try replay(listID, after: since, through: head, into: &sink) {
+                    return .replay(count: Int(head - since), head: head)
+                }
+                sink.removeAll()
             }
-            let snapshot = ChecklistSnapshot(
+            return .snapshot(ChecklistSnapshot(
                 summary: state.summary(role: state.role(of: userID)),
                 participants: state.orderedParticipants,
                 items: state.orderedItemViews()
-            )
-            states[listID] = state
-            return .snapshot(snapshot)
+            ))
         } catch let error as StoreError {
             throw error
         } catch {
             throw failed(error)
         }
+    }
+
+    /// Appends the stored events `since + 1 … head` to `sink`; `false` when one is missing.
+    private func replay<Sink: ReplaySink>(_ listID: ListID, after since: Int64, through head: Int64, into sink: inout Sink) throws -> Bool {
+        let select = try statements().selectEvents
+        select.bind(1, listID)
+        select.bind(2, since)
+        var expected = since + 1
+        try select.forEachRow { row in
+            guard row.int64(0) == expected else { return false }
+            sink.append(row.blob(1))
+            expected += 1
+            return expected <= head
+        }
+        return expected == head + 1
     }
 
     /// Whether the user still takes part in the checklist (used when their role may have changed).

@@ -7,9 +7,12 @@ import GRDB
 ///
 /// Thread-confined: only the store thread (`StoreExecutor`) calls it, always inside a
 /// batch transaction it is handed. Checklists in use are cached as `ChecklistState`
-/// values; an edit is applied to the cached value by the pure core and the rows it changed
-/// are written in the same transaction as its event. If the batch cannot commit, the
-/// cached values are put back as they were before the batch.
+/// values; an edit is applied to the cached value by the pure core and its event is
+/// written at once. The list and item rows it changed are written once per batch, just
+/// before the commit (`writeChangedRows`), so fifty edits of one item in a batch write its
+/// row once; they are in the same transaction, so nothing is less durable. If the batch
+/// cannot commit, the checklists it touched are dropped from the cache and reloaded from
+/// disk when next used.
 ///
 /// Never imports Transport or WireProtocol: events are encoded by the `EventEncoder` it is
 /// given, so the bytes it logs are the bytes the server sends.
@@ -22,8 +25,12 @@ public final class ChecklistStore {
 
     let encodeEvent: EventEncoder
     var states: [ListID: ChecklistState] = [:]
-    /// States as they were before the current batch touched them, to put back on rollback.
-    var undo: [ListID: ChecklistState?] = [:]
+    /// Checklists the current batch changed, whose list row is written before the commit.
+    var changedLists: Set<ListID> = []
+    /// Items the current batch changed, per checklist, whose rows are written before the commit.
+    var changedItems: [ListID: Set<ItemID>] = [:]
+    /// Prepared on first use; finalized by `closeStatements()` before the connection closes.
+    var editStatements: EditStatements?
     /// Set when SQLite failed inside the batch: the executor must roll the batch back,
     /// because that job may have written some of its rows and not others.
     var poisoned = false
@@ -41,17 +48,46 @@ public final class ChecklistStore {
     }
 
     /// Called when a batch begins.
-    func beginBatch() { undo.removeAll(keepingCapacity: true) }
-
-    /// Called when a batch could not commit: the cache goes back to what is on disk.
-    func rollBackBatch() {
-        for (id, state) in undo { states[id] = state }
-        undo.removeAll(keepingCapacity: true)
+    func beginBatch() {
+        changedLists.removeAll(keepingCapacity: true)
+        changedItems.removeAll(keepingCapacity: true)
     }
 
-    /// Remembers a state's pre-batch value before its first change in the batch.
-    func willChange(_ id: ListID) {
-        if undo[id] == nil { undo[id] = .some(states[id]) }
+    /// Called when a batch could not commit: the checklists it changed are dropped from the
+    /// cache, so the next use reloads them as they are on disk.
+    func rollBackBatch() {
+        for id in changedLists { states[id] = nil }
+        beginBatch()
+    }
+
+    /// Writes the list and item rows the batch changed; the executor calls it just before
+    /// committing.
+    func writeChangedRows() throws {
+        guard !changedLists.isEmpty else { return }
+        let upsertList = try db.cachedStatement(sql: RowCodec.upsertList)
+        let upsertItem = try db.cachedStatement(sql: RowCodec.upsertItem)
+        for id in changedLists {
+            guard let state = states[id] else { continue }
+            try upsertList.execute(arguments: RowCodec.arguments(state.list))
+            for itemID in changedItems[id] ?? [] {
+                guard let item = state.items[itemID] else { continue }
+                try upsertItem.execute(arguments: RowCodec.arguments(item, in: id))
+            }
+        }
+    }
+
+    /// The per-edit statements, prepared on first use in this connection.
+    func statements() throws -> EditStatements {
+        if let editStatements { return editStatements }
+        let prepared = try EditStatements(db)
+        editStatements = prepared
+        return prepared
+    }
+
+    /// Finalizes the prepared statements; called on the store thread before the connection closes.
+    func closeStatements() {
+        editStatements?.finalize()
+        editStatements = nil
     }
 
     var now: Timestamp { Timestamp(milliseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))) }

@@ -131,6 +131,7 @@ public final class StoreExecutor: @unchecked Sendable {
                     if store.poisoned {
                         try db.rollback()
                     } else {
+                        try store.writeChangedRows()
                         try db.commit()
                         committed = true
                     }
@@ -143,6 +144,7 @@ public final class StoreExecutor: @unchecked Sendable {
             statistics.add(batchSize: committed ? batch.count : 0)
             for afterCommit in afterCommits { afterCommit(committed) }
         }
+        store.closeStatements()
         finished.signal()
     }
 

@@ -11,7 +11,17 @@ extension JSONWriter {
     }
 
     mutating func field(_ key: String, _ timestamp: Timestamp?) {
-        field(key, timestamp?.rfc3339)
+        self.key(key)
+        guard let timestamp else { return null() }
+        // Written straight into the buffer: no String per timestamp (see `formatRFC3339`).
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Timestamp.maximumRFC3339Length) { buffer in
+            let count = timestamp.formatRFC3339(into: buffer)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
     }
 
     mutating func field(_ key: String, _ due: Due?) {

@@ -63,8 +63,18 @@ extension StoreExecutor {
         try applied(.createList(id: id, Edit.NewList(title: title)), opID: opID ?? "create-\(id)", by: user)
     }
 
-    func subscribe(_ listID: ListID, for user: UserAccount, since: Int64?) throws(StoreError) -> SubscribeOutcome {
-        try sync { store throws(StoreError) in try store.subscribe(to: listID, for: user.id, since: since) }
+    func subscribe(_ listID: ListID, for user: UserAccount, since: Int64?) throws(StoreError) -> CollectedCatchUp {
+        try sync { store throws(StoreError) in
+            var sink = PayloadList()
+            switch try store.subscribe(to: listID, for: user.id, since: since, replayingInto: &sink) {
+            case .replay(let count, let head):
+                #expect(count == sink.payloads.count)
+                return .replay(payloads: sink.payloads, head: head)
+            case .snapshot(let snapshot):
+                #expect(sink.payloads.isEmpty)
+                return .snapshot(snapshot)
+            }
+        }
     }
 
     /// Every stored event of the list, replayed from the start.
@@ -108,4 +118,10 @@ final class Collector<Value: Sendable>: @unchecked Sendable {
         defer { lock.unlock() }
         return storage
     }
+}
+
+/// A subscribe's outcome with the replayed payloads collected, for assertions.
+enum CollectedCatchUp: Sendable {
+    case replay(payloads: [[UInt8]], head: Int64)
+    case snapshot(ChecklistSnapshot)
 }

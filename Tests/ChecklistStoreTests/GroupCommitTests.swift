@@ -188,3 +188,44 @@ import Testing
         }
     }
 }
+
+extension GroupCommitTests {
+    /// Rows are written once per batch, just before the commit: after many edits of one item
+    /// in one batch, a reopened store reads the last version of the item and of the list.
+    @Test func rowsWrittenAtTheEndOfABatchSurviveAReopen() throws {
+        try StoreFixture.withDatabasePath { path in
+            let (olive, expected) = try StoreFixture.withStore(at: path) { store -> (UserAccount, ChecklistSnapshot) in
+                let olive = try store.signUp("olive")
+                try store.createList("l1", by: olive)
+                try store.applied(.edit("l1", .addItem(Edit.NewItem(id: "a", title: "first"))), opID: "add", by: olive)
+                let gate = Gate()
+                gate.hold(store)
+                let done = DispatchGroup()
+                for number in 1...50 {
+                    done.enter()
+                    let update = Edit.ItemUpdate(title: "title \(number)")
+                    store.submit { store in
+                        _ = try? store.apply(.edit("l1", .updateItem("a", update)), opID: "edit-\(number)", by: olive.actor)
+                        return { _ in done.leave() }
+                    }
+                }
+                done.enter()
+                store.submit { store in
+                    _ = try? store.apply(.edit("l1", .completeItem("a")), opID: "done", by: olive.actor)
+                    return { _ in done.leave() }
+                }
+                gate.release()
+                #expect(done.wait(timeout: .now() + 30) == .success)
+                return (olive, try store.snapshot("l1", for: olive))
+            }
+            try StoreFixture.withStore(at: path) { store in
+                let reopened = try store.snapshot("l1", for: olive)
+                #expect(reopened.summary.list.seq == 53)
+                #expect(reopened.items.map(\.item.title) == ["title 50"])
+                #expect(reopened.items.map(\.item.status) == [.done])
+                #expect(reopened.summary.list == expected.summary.list)
+                #expect(reopened.summary.completion == Completion(done: 1, total: 1))
+            }
+        }
+    }
+}

@@ -26,6 +26,7 @@ public final class StoreExecutor: @unchecked Sendable {
     private var stopped = false
     private let finished = DispatchSemaphore(value: 0)
     private let database: DatabaseQueue
+    private let checkpointer: WALCheckpointer
     private let store: ChecklistStore
     private let statistics = StoreStatistics()
 
@@ -44,8 +45,11 @@ public final class StoreExecutor: @unchecked Sendable {
         try database.writeWithoutTransaction { db in
             // GRDB does not set synchronous for a queue; FULL makes each commit survive power loss.
             try db.execute(sql: "PRAGMA synchronous = FULL")
+            // Checkpoints run on their own thread (WALCheckpointer); this is only a safety net.
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = \(WALCheckpointer.writerFallbackPages)")
         }
         try Schema.migrator.migrate(database)
+        checkpointer = try WALCheckpointer(path: path)
         store = ChecklistStore(encodeEvent: encodeEvent)
         let thread = Thread { [self] in run() }
         thread.name = "checkwire-store"
@@ -101,6 +105,7 @@ public final class StoreExecutor: @unchecked Sendable {
         condition.unlock()
         if !alreadyStopping {
             finished.wait()
+            checkpointer.close()
             // Release the file now rather than at deinit, so it can be reopened at once.
             try? database.close()
         }
@@ -142,6 +147,7 @@ public final class StoreExecutor: @unchecked Sendable {
             if !committed { store.rollBackBatch() }
             store.poisoned = false
             statistics.add(batchSize: committed ? batch.count : 0)
+            if committed { checkpointer.didCommit() }
             for afterCommit in afterCommits { afterCommit(committed) }
         }
         store.closeStatements()

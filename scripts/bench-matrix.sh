@@ -43,13 +43,23 @@ fi
 BIN="$PWD/$SCRATCH/release/checkwire"
 
 # --- Checkwire -------------------------------------------------------------------------
-"$BIN" serve --host 127.0.0.1 --port "$CHECKWIRE_PORT" --database "$WORK/checkwire.sqlite" \
-    --public "$WORK/none" --fast-password-hashing --log-level warning >"$WORK/checkwire.log" 2>&1 &
-SERVER_PID=$!
-for _ in $(seq 50); do
-    curl -fs "http://127.0.0.1:$CHECKWIRE_PORT/healthz" >/dev/null 2>&1 && break
-    sleep 0.1
-done
+start_checkwire() {
+    rm -f "$WORK"/checkwire.sqlite*
+    "$BIN" serve --host 127.0.0.1 --port "$CHECKWIRE_PORT" --database "$WORK/checkwire.sqlite" \
+        --public "$WORK/none" --fast-password-hashing --log-level warning >>"$WORK/checkwire.log" 2>&1 &
+    SERVER_PID=$!
+    for _ in $(seq 50); do
+        curl -fs "http://127.0.0.1:$CHECKWIRE_PORT/healthz" >/dev/null 2>&1 && break
+        sleep 0.1
+    done
+}
+# Memory per idle connection is an RSS difference, so it needs a server that has not yet
+# grown its heap in earlier cases: the idle case gets a fresh server.
+restart_checkwire() {
+    kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null || true
+    start_checkwire
+}
+start_checkwire
 
 # --- nginx + nchan (Debian packages; own config in a temp dir, 127.0.0.1 only) -----------
 if [[ -z "${SKIP_NCHAN:-}" ]]; then
@@ -169,6 +179,7 @@ for rep in $(seq "$REPEATS"); do
     for entry in "${CASES[@]}"; do
         IFS='|' read -r name args nchan <<<"$entry"
         want "$name" || continue
+        [[ $name == idle-* ]] && restart_checkwire
         # shellcheck disable=SC2086
         run_case "$name" checkwire "$rep" $args
         if [[ $nchan == yes && -z "${SKIP_NCHAN:-}" ]]; then

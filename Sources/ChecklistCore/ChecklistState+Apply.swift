@@ -7,7 +7,7 @@ extension ChecklistState {
             id: id, title: new.title, description: new.description, due: new.due,
             ownerID: owner.userID, createdAt: now, updatedAt: now, seq: 1
         )
-        var state = ChecklistState(
+        let state = ChecklistState(
             list: list, participants: [Participant(userID: owner.userID, username: owner.username, role: .owner)], items: []
         )
         let changes = Changes(

@@ -4,7 +4,7 @@ import GRDB
 extension ChecklistStore {
     /// The checklist's state, from the cache or loaded from its rows; `nil` when it does not exist.
     func state(_ id: ListID) throws -> ChecklistState? {
-        if let cached = states[id] { return cached }
+        if let cached = states.use(id) { return cached }
         guard let listRow = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM lists WHERE id = ?"), arguments: [id])
         else { return nil }
         let participants = try Row.fetchAll(

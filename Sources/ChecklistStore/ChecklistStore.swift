@@ -24,7 +24,8 @@ public final class ChecklistStore {
     public static let replayWindow: Int64 = 10_000
 
     let encodeEvent: EventEncoder
-    var states: [ListID: ChecklistState] = [:]
+    /// Checklists in use (see `StateCache`: bounded, least recently used dropped first).
+    var states: StateCache
     /// Checklists the current batch changed, whose list row is written before the commit.
     var changedLists: Set<ListID> = []
     /// Items the current batch changed, per checklist, whose rows are written before the commit.
@@ -43,9 +44,19 @@ public final class ChecklistStore {
         return batchDatabase
     }
 
-    init(encodeEvent: @escaping EventEncoder) {
+    /// How many checklists the store keeps in memory unless told otherwise.
+    public static let defaultCachedChecklists = 5_000
+
+    init(encodeEvent: @escaping EventEncoder, cachedChecklists: Int = ChecklistStore.defaultCachedChecklists) {
         self.encodeEvent = encodeEvent
+        states = StateCache(capacity: cachedChecklists)
     }
+
+    /// Checklists held in memory now (for metrics and tests).
+    public var cachedChecklistCount: Int { states.count }
+
+    /// Called between batches: drops the least recently used checklists beyond the bound.
+    func trimCache() { states.trim() }
 
     /// Called when a batch begins.
     func beginBatch() {

@@ -31,8 +31,12 @@ public final class StoreExecutor: @unchecked Sendable {
     private let statistics = StoreStatistics()
 
     /// Opens (creating and migrating when new) the SQLite file at `path` in WAL mode with
-    /// `synchronous=FULL`, and starts the store thread.
-    public init(path: String, encodeEvent: @escaping ChecklistStore.EventEncoder) throws {
+    /// `synchronous=FULL`, and starts the store thread. At most `cachedChecklists`
+    /// checklists stay in memory between batches.
+    public init(
+        path: String, encodeEvent: @escaping ChecklistStore.EventEncoder,
+        cachedChecklists: Int = ChecklistStore.defaultCachedChecklists
+    ) throws {
         var configuration = Configuration()
         configuration.label = "checkwire.store"
         // Another connection to the file (a previous run still closing, an admin's sqlite3)
@@ -50,7 +54,7 @@ public final class StoreExecutor: @unchecked Sendable {
         }
         try Schema.migrator.migrate(database)
         checkpointer = try WALCheckpointer(path: path)
-        store = ChecklistStore(encodeEvent: encodeEvent)
+        store = ChecklistStore(encodeEvent: encodeEvent, cachedChecklists: cachedChecklists)
         let thread = Thread { [self] in run() }
         thread.name = "checkwire-store"
         thread.stackSize = 8 << 20
@@ -145,6 +149,7 @@ public final class StoreExecutor: @unchecked Sendable {
                 try? database.inDatabase { db in if db.isInsideTransaction { try db.rollback() } }
             }
             if !committed { store.rollBackBatch() }
+            store.trimCache()
             store.poisoned = false
             statistics.add(batchSize: committed ? batch.count : 0)
             if committed { checkpointer.didCommit() }

@@ -119,7 +119,7 @@ import Testing
     ])
     func aRefusedEditLeavesTheStateUnchanged(rule: String, edit: Edit, who: String) throws {
         let actors = ["owner": CoreFixture.owner, "editor": CoreFixture.editor, "viewer": CoreFixture.viewer, "stranger": CoreFixture.stranger]
-        var state = tree()
+        let state = tree()
         _ = state.completion()
         let before = state
         var copy = state

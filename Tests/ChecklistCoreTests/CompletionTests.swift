@@ -12,7 +12,7 @@ import Testing
     }
 
     @Test func emptyChecklistIsZeroOfZero() {
-        var state = CoreFixture.list()
+        let state = CoreFixture.list()
         #expect(state.completion() == Completion(done: 0, total: 0))
         #expect(state.completion().percent == 0)
     }
@@ -64,7 +64,7 @@ import Testing
     }
 
     @Test func leavesHaveNoCompletionOfTheirOwn() {
-        var state = CoreFixture.tree([("p", nil), ("a", "p")])
+        let state = CoreFixture.tree([("p", nil), ("a", "p")])
         #expect(state.completion(of: "a") == nil)
         #expect(state.view(of: "a")?.completion == nil)
         #expect(state.view(of: "p")?.completion == Completion(done: 0, total: 1))

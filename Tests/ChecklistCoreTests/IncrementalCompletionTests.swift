@@ -33,8 +33,9 @@ import Testing
         for step in 0..<400 {
             let target = ids.randomElement(using: &random)
             let edit: Edit
-            switch Int.random(in: 0..<10, using: &random) {
-            case 0..<3, _ where target == nil:
+            // Until there is an item, every step adds one.
+            switch target == nil ? 0 : Int.random(in: 0..<10, using: &random) {
+            case 0..<3:
                 let id = "i\(step)"
                 let parent = Bool.random(using: &random) ? ids.randomElement(using: &random) : nil
                 edit = .addItem(Edit.NewItem(id: id, parent: parent, title: id))

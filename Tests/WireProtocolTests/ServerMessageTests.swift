@@ -200,7 +200,7 @@ import WireProtocol
     }
 
     @Test func listsHaveSummariesWithRolesAndNulls() throws {
-        var state = try state()
+        let state = try state()
         let object = try parse(ServerMessage.lists([state.summary(role: .owner)], ref: nil))
         #expect(Set(object.keys) == ["type", "lists"])
         let summaries = try #require(object["lists"]?.arrayValue?.compactMap { $0.objectValue })

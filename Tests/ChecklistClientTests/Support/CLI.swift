@@ -62,8 +62,8 @@ struct CLI: Sendable {
         // Files rather than pipes: nothing to drain, so a chatty child can never block.
         let outURL = home.appendingPathComponent("out-\(UUID().uuidString)")
         let errURL = home.appendingPathComponent("err-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let out = try FileHandle(forWritingTo: outURL)
         let err = try FileHandle(forWritingTo: errURL)
         process.standardOutput = out

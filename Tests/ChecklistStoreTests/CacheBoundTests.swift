@@ -1,0 +1,71 @@
+import ChecklistCore
+import ChecklistStore
+import Foundation
+import Testing
+
+/// The store keeps at most its bound of checklists in memory; a dropped checklist is
+/// reloaded from its rows, so nothing a client sees changes.
+@Suite struct CacheBoundTests {
+    @Test func checklistsBeyondTheBoundAreDroppedAndReloadedIntact() throws {
+        try StoreFixture.withDatabasePath { path in
+            let store = try StoreExecutor(path: path, encodeEvent: StoreFixture.encode, cachedChecklists: 3)
+            defer { store.close() }
+            let olive = try store.signUp("olive")
+            let ids = (1...8).map { "l\($0)" }
+            for id in ids {
+                try store.createList(id, by: olive)
+                try store.applied(.edit(id, .addItem(Edit.NewItem(id: "a", title: "first of \(id)"))), opID: "add-\(id)", by: olive)
+            }
+            #expect(try store.sync { store throws(StoreError) in store.cachedChecklistCount } <= 3)
+
+            // Every list, most of them dropped by now, still edits and reads as written.
+            for id in ids {
+                try store.applied(.edit(id, .completeItem("a")), opID: "done-\(id)", by: olive)
+                let snapshot = try store.snapshot(id, for: olive)
+                #expect(snapshot.summary.list.seq == 3)
+                #expect(snapshot.items.map(\.item.title) == ["first of \(id)"])
+                #expect(snapshot.summary.completion == Completion(done: 1, total: 1))
+            }
+            #expect(try store.sync { store throws(StoreError) in store.cachedChecklistCount } <= 3)
+        }
+    }
+
+    /// One batch may change more checklists than the bound: their rows are all written
+    /// before anything is dropped.
+    @Test func aBatchThatChangesMoreChecklistsThanTheBoundWritesThemAll() throws {
+        try StoreFixture.withDatabasePath { path in
+            let ids = (1...6).map { "l\($0)" }
+            let olive = try {
+                let store = try StoreExecutor(path: path, encodeEvent: StoreFixture.encode, cachedChecklists: 2)
+                defer { store.close() }
+                let olive = try store.signUp("olive")
+                for id in ids { try store.createList(id, by: olive) }
+                let hold = DispatchSemaphore(value: 0)
+                let entered = DispatchSemaphore(value: 0)
+                store.submit { _ in
+                    entered.signal()
+                    hold.wait()
+                    return { _ in }
+                }
+                entered.wait()
+                let done = DispatchGroup()
+                for id in ids {
+                    done.enter()
+                    let new = Edit.NewItem(id: "a", title: "item of \(id)")
+                    store.submit { store in
+                        _ = try? store.apply(.edit(id, .addItem(new)), opID: "add-\(id)", by: olive.actor)
+                        return { _ in done.leave() }
+                    }
+                }
+                hold.signal()
+                #expect(done.wait(timeout: .now() + 30) == .success)
+                return olive
+            }()
+            try StoreFixture.withStore(at: path) { store throws in
+                for id in ids {
+                    #expect(try store.snapshot(id, for: olive).items.map(\.item.title) == ["item of \(id)"])
+                }
+            }
+        }
+    }
+}

@@ -21,6 +21,11 @@ static inline uint64_t checkwire_lws_option_do_ssl_global_init(void) { return LW
 static inline uint64_t checkwire_lws_option_just_use_raw_origin(void) { return LWS_SERVER_OPTION_JUST_USE_RAW_ORIGIN; }
 static inline uint64_t checkwire_lws_option_fail_upon_unable_to_bind(void) { return LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND; }
 
+/* Read servicing on or off for one connection, applied at once even outside its callbacks. */
+static inline int checkwire_lws_rx_flow(struct lws *wsi, int enable) {
+    return lws_rx_flow_control(wsi, enable | LWS_RXFLOW_REASON_FLAG_PROCESS_NOW);
+}
+
 /* lws's printf-style logger, callable from Swift with an already formatted message. */
 static inline void checkwire_lws_log(int level, const char *message) { _lws_log(level, "%s\n", message); }
 

@@ -17,6 +17,12 @@ extension ChecklistServer: WebSocketServerDelegate {
         } else {
             handle(message, in: session)
         }
+        if !session.receivingPaused, session.requestsWaiting >= configuration.maxRequestsInFlight,
+           sessions[connection] != nil {
+            session.receivingPaused = true
+            metrics.receivePauses += 1
+            transport.setReceiving(false, for: connection)
+        }
     }
 
     public func webSocketServer(_ server: WebSocketServer, didClose connection: ConnectionID) {
@@ -48,6 +54,7 @@ extension ChecklistServer: WebSocketServerDelegate {
             checkwire_errors_total \(metrics.errors)
             checkwire_edits_applied_total \(metrics.editsApplied)
             checkwire_events_broadcast_total \(metrics.eventsBroadcast)
+            checkwire_receive_pauses_total \(metrics.receivePauses)
             checkwire_deliveries_total \(metrics.deliveries)
             checkwire_store_batches_total \(counts.batches)
             checkwire_store_jobs_total \(counts.jobs)

@@ -95,6 +95,11 @@ public final class ChecklistServer: @unchecked Sendable {
     /// Delivers `reply` for `ticket` once every earlier request of the connection has been answered.
     func complete(_ session: ClientSession, ticket: UInt64, _ reply: @escaping () -> Void) {
         for deliver in session.sequencer.complete(ticket, with: reply) { deliver() }
+        if session.receivingPaused, session.requestsWaiting <= configuration.maxRequestsInFlight / 2,
+           sessions[session.connection] === session {
+            session.receivingPaused = false
+            transport.setReceiving(true, for: session.connection)
+        }
     }
 
     /// Answers a request at once (in order) with an error.

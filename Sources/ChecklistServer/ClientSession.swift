@@ -14,6 +14,11 @@ final class ClientSession {
     /// whether they are allowed depends on its outcome.
     var awaitingAuthentication = false
     var backlog: [WebSocketMessage] = []
+    /// Reading from the connection is stopped until enough replies went out (backpressure).
+    var receivingPaused = false
+
+    /// Requests received and not yet answered, including those waiting behind authentication.
+    var requestsWaiting: Int { sequencer.pending + backlog.count }
 
     init(connection: ConnectionID) {
         self.connection = connection

@@ -10,6 +10,9 @@ struct ReplySequencer {
     private var nextToDeliver: UInt64 = 0
     private var ready: [UInt64: () -> Void] = [:]
 
+    /// Tickets issued whose replies have not been delivered yet.
+    var pending: Int { Int(nextTicket - nextToDeliver) }
+
     mutating func issue() -> UInt64 {
         defer { nextTicket += 1 }
         return nextTicket

@@ -15,6 +15,9 @@ public struct ServerConfiguration: Sendable {
     /// Live bytes a connection may have queued and unsent before it is closed as a slow
     /// consumer (4008). A replay or snapshot the client asked for does not count against it.
     public var maxUnsentBytes = 4 << 20
+    /// Requests a connection may have waiting for their replies before the server stops
+    /// reading from it (backpressure); reading resumes when half of them are answered.
+    public var maxRequestsInFlight = 1_024
     /// Cheap password hashing, for test servers that sign up many users. Never in production.
     public var fastPasswordHashing = false
 

@@ -6,4 +6,6 @@ struct ServerMetrics {
     var editsApplied = 0
     var eventsBroadcast = 0
     var deliveries = 0
+    /// Times a connection had `maxRequestsInFlight` requests waiting and reading stopped.
+    var receivePauses = 0
 }

@@ -93,6 +93,17 @@ public final class WebSocketServer: @unchecked Sendable {
         if wasIdle { lws_callback_on_writable(session.wsi) }
     }
 
+    /// Stops (`false`) or resumes (`true`) reading from `connection` (service thread only).
+    ///
+    /// Why: backpressure. A client that sends requests faster than they are answered then
+    /// waits in its own socket buffers instead of growing the server's memory. Messages lws
+    /// already read may still arrive after a stop.
+    public func setReceiving(_ enabled: Bool, for connection: ConnectionID) {
+        precondition(isServiceThread, "WebSocketServer.setReceiving called off the service thread")
+        guard let session = sessions[connection], session.closeRequest == nil else { return }
+        _ = checkwire_lws_rx_flow(session.wsi, enabled ? 1 : 0)
+    }
+
     /// Closes `connection` with a WebSocket close `code` and `reason` once its already-queued
     /// frames are written (service thread only). Unknown or already closing: ignored.
     public func close(_ connection: ConnectionID, code: UInt16, reason: String) {

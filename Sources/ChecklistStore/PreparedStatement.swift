@@ -19,8 +19,20 @@ final class PreparedStatement {
         guard code == SQLITE_OK, handle != nil else { throw error(code) }
     }
 
+    /// Binds the text with its byte length, so a NUL inside it (JSON allows `\u0000` in an
+    /// `opId` or an id) is kept rather than ending the string.
     func bind(_ index: Int32, _ text: String) {
-        sqlite3_bind_text(handle, index, text, -1, Self.transient)
+        var text = text
+        text.withUTF8 { utf8 in
+            // An empty buffer may have no address, and a nil pointer would bind NULL.
+            guard let base = utf8.baseAddress, !utf8.isEmpty else {
+                _ = sqlite3_bind_text(handle, index, "", 0, Self.transient)
+                return
+            }
+            base.withMemoryRebound(to: CChar.self, capacity: utf8.count) { bytes in
+                _ = sqlite3_bind_text(handle, index, bytes, Int32(utf8.count), Self.transient)
+            }
+        }
     }
 
     func bind(_ index: Int32, _ text: String?) {
@@ -83,9 +95,11 @@ final class PreparedStatement {
     struct Row {
         let handle: OpaquePointer?
 
+        /// The column's text by its byte length (a NUL inside it is kept).
         func text(_ column: Int32) -> String? {
             guard let pointer = sqlite3_column_text(handle, column) else { return nil }
-            return String(cString: pointer)
+            let count = Int(sqlite3_column_bytes(handle, column))
+            return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
         }
 
         func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }

@@ -92,3 +92,27 @@ import Testing
         }
     }
 }
+
+extension IdempotentOpTests {
+    /// `opId`s and ids are compared whole: JSON allows `\u0000` in them, and two that differ
+    /// only after it are different ops, and an id with it reads back intact.
+    @Test func opIDsThatDifferOnlyAfterANulAreDifferentOps() throws {
+        try StoreFixture.withStore { store in
+            let olive = try store.signUp("olive")
+            let listID = "list\u{0}one"
+            let created = try store.applied(.createList(id: listID, Edit.NewList(title: "Nul")), opID: "op\u{0}a", by: olive)
+            #expect(created.acknowledgement.listID == listID)
+            let second = try store.apply(.edit(listID, .addItem(Edit.NewItem(id: "x", title: "x"))), opID: "op\u{0}b", by: olive)
+            guard case .applied(let event) = second else {
+                Issue.record("op\\u0000b was taken for op\\u0000a: \(second)")
+                return
+            }
+            #expect(event.acknowledgement.seq == 2)
+            guard case .duplicate(let ack) = try store.apply(.edit(listID, .completeList), opID: "op\u{0}a", by: olive) else {
+                Issue.record("op\\u0000a was not recognised as used")
+                return
+            }
+            #expect(ack == created.acknowledgement)
+        }
+    }
+}

@@ -27,7 +27,7 @@ let package = Package(
         ),
 
         // Moves bytes and connection ids over libwebsockets; knows nothing of checklists or JSON.
-        .target(name: "Transport", dependencies: ["CLibWebSockets"]),
+        .target(name: "Transport", dependencies: ["CLibWebSockets", "COpenSSL"]),
         // The pure domain: model, rules, edit application, completion, ordering, quick add.
         .target(name: "ChecklistCore"),
         // Wire messages of protocol v1: JSON codec, requests, replies, error codes.

@@ -28,6 +28,9 @@ public struct BenchConfiguration: Sendable {
     }
 
     public var scenario = Scenario.fanout
+    /// Parse received frames in bulk (`ClientFraming.bulk`) instead of with lws's per-byte
+    /// client parser, so the generator is not what limits deliveries per second.
+    public var bulkFraming = true
     public var target = Target.checkwire(url: "ws://127.0.0.1:8080/ws")
     /// Subscribers in total (for `lists`: spread evenly over the lists).
     public var subscribers = 1000

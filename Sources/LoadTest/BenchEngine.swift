@@ -118,7 +118,7 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
     }
 
     func start() throws {
-        client = WebSocketClient(delegate: self, maxMessageSize: 64 << 20)
+        client = WebSocketClient(delegate: self, maxMessageSize: 64 << 20, framing: configuration.bulkFraming ? .bulk : .libwebsockets)
         try client.start()
     }
 

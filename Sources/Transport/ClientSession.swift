@@ -12,6 +12,8 @@ final class ClientSession {
     var closeFrameSent = false
     /// The close frame the peer sent, if any.
     var peerClose: CloseRequest?
+    /// Set when this connection is framed by the engine itself (`ClientFraming.bulk`).
+    var bulk: BulkConnection?
 
     init(id: ConnectionID, maxMessageSize: Int) {
         self.id = id

@@ -32,6 +32,9 @@ extension WebSocketClient {
                 failed(session, reason: reason)
             }
             return 0
+        case LWS_CALLBACK_RAW_CONNECTED, LWS_CALLBACK_RAW_RX, LWS_CALLBACK_RAW_WRITEABLE, LWS_CALLBACK_RAW_CLOSE:
+            guard let session = session(of: wsi), let bulk = session.bulk else { return 0 }
+            return handleBulkEvent(wsi, reason, session: session, bulk: bulk, UnsafeRawBufferPointer(start: input, count: length))
         case LWS_CALLBACK_CLIENT_CLOSED:
             if let session = session(of: wsi), session.wsi != nil {
                 sessions[session.id] = nil
@@ -60,6 +63,21 @@ extension WebSocketClient {
         info.port = Int32(target.port)
         info.path = strings.cString(target.path)
         info.host = strings.cString(target.hostHeader)
+        if framing == .bulk, !target.isSecure {
+            // A raw socket: the engine sends the upgrade and parses the frames itself.
+            let bulk = BulkConnection(maxMessageSize: maxMessageSize)
+            bulk.pendingWrites = [bulk.handshake.request(
+                path: target.path, host: target.hostHeader, subprotocol: subprotocol, origin: origin
+            )]
+            session.bulk = bulk
+            info.method = strings.cString("RAW")
+            info.local_protocol_name = strings.cString(Self.rawProtocolName)
+            info.opaque_user_data = UnsafeMutableRawPointer(bitPattern: UInt(id.rawValue))
+            if lws_client_connect_via_info(&info) == nil, sessions[id] != nil {
+                failed(session, reason: "connect failed")
+            }
+            return
+        }
         info.origin = origin.map(strings.cString)
         info.protocol = subprotocol.map(strings.cString)
         info.local_protocol_name = strings.cString(Self.protocolName)
@@ -93,18 +111,18 @@ extension WebSocketClient {
 
     // MARK: - Events
 
-    private func session(of wsi: OpaquePointer) -> ClientSession? {
+    func session(of wsi: OpaquePointer) -> ClientSession? {
         guard let opaque = lws_get_opaque_user_data(wsi) else { return nil }
         return sessions[ConnectionID(rawValue: UInt64(UInt(bitPattern: opaque)))]
     }
 
-    private func established(_ wsi: OpaquePointer, session: ClientSession) {
+    func established(_ wsi: OpaquePointer, session: ClientSession) {
         session.wsi = wsi
         delegate?.webSocketClient(self, didConnect: session.id)
         if !session.queue.isEmpty || session.closeRequest != nil { lws_callback_on_writable(wsi) }
     }
 
-    private func failed(_ session: ClientSession, reason: String) {
+    func failed(_ session: ClientSession, reason: String) {
         sessions[session.id] = nil
         delegate?.webSocketClient(self, didFailToConnect: session.id, reason: reason)
     }

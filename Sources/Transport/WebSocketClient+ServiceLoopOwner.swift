@@ -4,15 +4,19 @@ import Glibc
 /// Context creation and shutdown for the client engine (service thread).
 extension WebSocketClient: ServiceLoopOwner {
     static let protocolName = "checkwire-client"
+    /// The raw-socket protocol of `ClientFraming.bulk` connections.
+    static let rawProtocolName = "checkwire-client-raw"
 
     func makeContext() throws -> OpaquePointer {
         LibWebSocketsLogging.configureOnce()
         let arena = CMemoryArena()
-        let protocols = arena.allocate(lws_protocols.self, count: 2)  // + zeroed terminator
+        let protocols = arena.allocate(lws_protocols.self, count: 3)  // + zeroed terminator
         protocols[0].name = arena.cString(Self.protocolName)
         protocols[0].callback = checkwireClientCallback
         protocols[0].rx_buffer_size = 4096
         protocols[0].tx_packet_size = 1 << 20
+        protocols[1].name = arena.cString(Self.rawProtocolName)
+        protocols[1].callback = checkwireClientCallback
 
         let policy = arena.allocate(lws_retry_bo_t.self)
         policy.pointee.secs_since_valid_ping = 30

@@ -23,6 +23,7 @@ public final class WebSocketClient: @unchecked Sendable {
     let loop = ServiceLoop(shutdownGracePeriod: .seconds(1))
     let maxMessageSize: Int
     let allowsSelfSignedCertificates: Bool
+    let framing: ClientFraming
 
     // Service-thread state.
     var delegate: (any WebSocketClientDelegate)?
@@ -34,14 +35,17 @@ public final class WebSocketClient: @unchecked Sendable {
     ///   - maxMessageSize: larger incoming messages close the connection with 1009.
     ///   - allowsSelfSignedCertificates: for `wss://` to test servers: accept self-signed
     ///     certificates and skip the host name check. Never for production peers.
+    ///   - framing: who parses frames on `ws://` connections (see `ClientFraming`).
     public init(
         delegate: any WebSocketClientDelegate,
         maxMessageSize: Int = 16 << 20,
-        allowsSelfSignedCertificates: Bool = false
+        allowsSelfSignedCertificates: Bool = false,
+        framing: ClientFraming = .libwebsockets
     ) {
         self.delegate = delegate
         self.maxMessageSize = maxMessageSize
         self.allowsSelfSignedCertificates = allowsSelfSignedCertificates
+        self.framing = framing
     }
 
     /// Creates the context and its service thread.

@@ -72,6 +72,9 @@ struct BenchOptions: ParsableArguments {
     @Option(help: "nchan: published message size in bytes (use Checkwire's event size for a fair comparison).")
     var messageSize: Int = 400
 
+    @Flag(help: "Parse received frames with libwebsockets' own per-byte client parser instead of in bulk (slower; for comparison).")
+    var lwsFraming = false
+
     @Flag(help: "Print the report as JSON.")
     var json = false
 
@@ -87,6 +90,7 @@ struct BenchOptions: ParsableArguments {
             throw ValidationError("unknown scenario \(scenario); use fanout, lists, reconnect or idle")
         }
         configuration.scenario = scenario
+        configuration.bulkFraming = !lwsFraming
         switch target {
         case "checkwire":
             configuration.target = .checkwire(url: url)

@@ -1,0 +1,21 @@
+import ChecklistCore
+import ChecklistStore
+
+/// What the service thread needs of an edit's outcome, built on the store thread.
+///
+/// Why not the `EditOutcome` itself: its event is a graph of arrays and strings allocated on
+/// the store thread, and freeing it on the service thread made glibc's `free` wait for the
+/// store thread's malloc arena (a fifth of the service thread's time with 50 writers).
+/// Here the event is reduced to its frame, and the graph is freed where it was made.
+struct CommittedEdit: Sendable {
+    var acknowledgement: Acknowledgement
+    var delivery: EventDelivery?
+    /// What quick add understood, for its `ack`.
+    var parsed: QuickAddResult?
+
+    init(outcome: EditOutcome, parsed: QuickAddResult? = nil) {
+        acknowledgement = outcome.acknowledgement
+        self.parsed = parsed
+        if case .applied(let applied) = outcome { delivery = EventDelivery(applied) } else { delivery = nil }
+    }
+}

@@ -1,0 +1,8 @@
+import ChecklistCore
+
+/// A checklist as one reader sees it.
+public struct ChecklistSnapshot: Sendable {
+    public var summary: ListSummary
+    public var participants: [Participant]
+    public var items: [ItemView]
+}

@@ -1,0 +1,10 @@
+/// A `ReplaySink` that keeps each payload as an array, for tools and tests.
+public struct PayloadList: ReplaySink, Sendable {
+    public private(set) var payloads: [[UInt8]] = []
+
+    public init() {}
+
+    public mutating func append(_ payload: UnsafeRawBufferPointer) { payloads.append(Array(payload)) }
+
+    public mutating func removeAll() { payloads.removeAll() }
+}

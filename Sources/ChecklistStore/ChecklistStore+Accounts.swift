@@ -13,10 +13,8 @@ extension ChecklistStore {
             try db.cachedStatement(sql: "INSERT INTO users (id, username, username_key, password_hash, created_at) VALUES (?,?,?,?,?)")
                 .execute(arguments: [user.id, username, username.lowercased(), passwordHash, now.milliseconds])
             return user
-        } catch let error as StoreError {
-            throw error
         } catch {
-            throw failed(error)
+            throw storeError(error)
         }
     }
 

@@ -15,8 +15,8 @@ extension ChecklistStore {
             let now = self.now
             let listID = request.listID
             let applied: AppliedEdit
-            // Edits mutate the cached state in place (`states[listID]!`): a local copy would
-            // share its storage with the cache and make every edit copy the whole tree.
+            // Edits mutate the cached state in place (`states[listID]!`): a local copy kept
+            // while mutating would share storage with the cache and copy the whole tree.
             switch request {
             case .createList(let id, let new):
                 guard try self.state(id) == nil else {
@@ -26,7 +26,7 @@ extension ChecklistStore {
                 states[id] = created.state
                 applied = created.applied
             case .edit(_, let edit):
-                try requireVisible(listID, to: actor.userID)
+                _ = try visibleState(listID, for: actor.userID)
                 applied = try states[listID]!.apply(edit, by: actor, at: now)
             case .share(_, let username, let role):
                 try visibleState(listID, for: actor.userID)
@@ -37,7 +37,7 @@ extension ChecklistStore {
                 let participant = Participant(userID: user.id, username: user.username, role: role)
                 applied = try states[listID]!.apply(.share(participant), by: actor, at: now)
             case .unshare(_, let username):
-                try requireVisible(listID, to: actor.userID)
+                _ = try visibleState(listID, for: actor.userID)
                 let userID = try account(named: username)?.id
                 applied = try states[listID]!.apply(.unshare(username: username, userID: userID), by: actor, at: now)
             }
@@ -52,12 +52,8 @@ extension ChecklistStore {
                 event: event, payload: payload, createdID: applied.createdID, revokedUserID: applied.revokedUserID,
                 sharedUserID: applied.sharedUserID
             ))
-        } catch let error as StoreError {
-            throw error
-        } catch let error as DomainError {
-            throw .rejected(error)
         } catch {
-            throw failed(error)
+            throw storeError(error)
         }
     }
 

@@ -25,9 +25,4 @@ extension ChecklistStore {
         }
         return state
     }
-
-    /// Loads the checklist into the cache and checks the user takes part, without copying it.
-    func requireVisible(_ id: ListID, to userID: UserID) throws {
-        guard try state(id)?.role(of: userID) != nil else { throw StoreError.rejected(.listNotFound(id)) }
-    }
 }

@@ -34,12 +34,8 @@ extension ChecklistStore {
             guard let state = try self.state(listID) else { throw StoreError.rejected(.listNotFound(listID)) }
             let item = try QuickAddPlan.newItem(parsed, id: newID, in: state, timeZone: timeZone)
             return (try apply(.edit(listID, .addItem(item)), opID: opID, by: actor, kind: "quickAdd"), parsed)
-        } catch let error as StoreError {
-            throw error
-        } catch let error as DomainError {
-            throw .rejected(error)
         } catch {
-            throw failed(error)
+            throw storeError(error)
         }
     }
 }

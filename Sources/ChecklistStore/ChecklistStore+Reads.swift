@@ -38,10 +38,8 @@ extension ChecklistStore {
                 participants: state.orderedParticipants,
                 items: state.orderedItemViews()
             ))
-        } catch let error as StoreError {
-            throw error
         } catch {
-            throw failed(error)
+            throw storeError(error)
         }
     }
 

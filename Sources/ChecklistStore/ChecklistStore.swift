@@ -52,7 +52,7 @@ public final class ChecklistStore {
         states = StateCache(capacity: cachedChecklists)
     }
 
-    /// Checklists held in memory now (for metrics and tests).
+    /// Checklists held in memory now (tests check the bound with it).
     public var cachedChecklistCount: Int { states.count }
 
     /// Called between batches: drops the least recently used checklists beyond the bound.
@@ -102,6 +102,14 @@ public final class ChecklistStore {
     }
 
     var now: Timestamp { Timestamp(milliseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))) }
+
+    /// The `StoreError` for anything a job threw: store errors as they are, rule violations
+    /// as `rejected` (nothing was changed), anything else as a database failure.
+    func storeError(_ error: any Error) -> StoreError {
+        if let error = error as? StoreError { return error }
+        if let error = error as? DomainError { return .rejected(error) }
+        return failed(error)
+    }
 
     /// Records a database failure so the batch is rolled back, and describes it.
     func failed(_ error: any Error) -> StoreError {

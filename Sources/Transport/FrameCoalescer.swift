@@ -25,20 +25,7 @@ struct FrameCoalescer {
 
     /// The header of one complete unmasked frame (FIN set) of `count` payload bytes.
     static func header(count: Int, binary: Bool, into out: UnsafeMutablePointer<UInt8>) -> Int {
-        out[0] = binary ? 0x82 : 0x81
-        if count < 126 {
-            out[1] = UInt8(count)
-            return 2
-        }
-        if count <= 0xFFFF {
-            out[1] = 126
-            out[2] = UInt8(count >> 8)
-            out[3] = UInt8(count & 0xFF)
-            return 4
-        }
-        out[1] = 127
-        for index in 0..<8 { out[2 + index] = UInt8((UInt64(count) >> (56 - 8 * UInt64(index))) & 0xFF) }
-        return 10
+        FrameHeader.write(opcode: binary ? 0x2 : 0x1, count: count, masked: false, into: out)
     }
 
     /// Whether `frame` can be packed: a whole text or binary message.

@@ -80,9 +80,9 @@ extension WebSocketClient {
                 if let wsi = bulk.wsi { lws_callback_on_writable(wsi) }
             case .pong:
                 break
-            case .close(let code, let reason):
-                session.peerClose = code.map { CloseRequest(code: $0, reason: reason) }
-                let reply = code.map { ClientFrameWriter.closePayload(code: $0, reason: "") } ?? []
+            case .close(let close):
+                session.peerClose = close
+                let reply = close.map { ClientFrameWriter.closePayload(code: $0.code, reason: "") } ?? []
                 bulk.pendingWrites.append(ClientFrameWriter.frame(opcode: 0x8, payload: reply, mask: ClientFrameWriter.randomMask()))
                 bulk.answeringClose = true
                 if let wsi = bulk.wsi { lws_callback_on_writable(wsi) }
@@ -98,10 +98,7 @@ extension WebSocketClient {
     /// messages framed and masked, then this side's close frame. A return of -1 drops the socket.
     private func writeBulk(_ wsi: OpaquePointer, session: ClientSession, bulk: BulkConnection) -> Int32 {
         if !bulk.pendingWrites.isEmpty {
-            var bytes = bulk.pendingWrites.removeFirst()
-            let count = bytes.count
-            let written = bytes.withUnsafeMutableBufferPointer { lws_write(wsi, $0.baseAddress, count, LWS_WRITE_HTTP) }  // = RAW
-            guard written >= count else { return -1 }
+            guard writeRaw(bulk.pendingWrites.removeFirst(), to: wsi) else { return -1 }
             if !bulk.pendingWrites.isEmpty || bulk.answeringClose || (bulk.isUpgraded && (!session.queue.isEmpty || session.closeRequest != nil)) {
                 lws_callback_on_writable(wsi)
             }
@@ -111,12 +108,10 @@ extension WebSocketClient {
         guard bulk.isUpgraded else { return 0 }
         if let frame = session.queue.removeFirst() {
             let opcode: UInt8 = frame.writeProtocol == LWS_WRITE_BINARY ? 0x2 : 0x1
-            var bytes = ClientFrameWriter.frame(
+            let bytes = ClientFrameWriter.frame(
                 opcode: opcode, payload: UnsafeBufferPointer(start: frame.payload, count: frame.count), mask: ClientFrameWriter.randomMask()
             )
-            let count = bytes.count
-            let written = bytes.withUnsafeMutableBufferPointer { lws_write(wsi, $0.baseAddress, count, LWS_WRITE_HTTP) }
-            guard written >= count else { return -1 }
+            guard writeRaw(bytes, to: wsi) else { return -1 }
             if !session.queue.isEmpty || session.closeRequest != nil { lws_callback_on_writable(wsi) }
             return 0
         }
@@ -128,5 +123,13 @@ extension WebSocketClient {
         bulk.answeringClose = true  // after the close frame is written, drop the socket
         lws_callback_on_writable(wsi)
         return 0
+    }
+
+    /// Hands already framed bytes to lws unchanged (`LWS_WRITE_RAW`, spelled
+    /// `LWS_WRITE_HTTP`); lws keeps whatever the kernel does not take and sends it first.
+    private func writeRaw(_ bytes: [UInt8], to wsi: OpaquePointer) -> Bool {
+        var bytes = bytes
+        let count = bytes.count
+        return bytes.withUnsafeMutableBufferPointer { lws_write(wsi, $0.baseAddress, count, LWS_WRITE_HTTP) } >= count
     }
 }

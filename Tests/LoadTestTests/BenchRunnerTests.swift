@@ -8,7 +8,8 @@ import Testing
 /// assertions: figures on a shared machine mean nothing in a test.
 @Suite(.serialized)
 struct BenchRunnerTests {
-    @Test func fanoutDeliversEveryEventOnceInOrder() async throws {
+    /// Runs the bench against a fresh in-process server with its own SQLite file.
+    static func run(_ configuration: BenchConfiguration) async throws -> BenchReport {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkwire-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -19,9 +20,13 @@ struct BenchRunnerTests {
         let server = try ChecklistServer(configuration: serverConfiguration)
         let port = try server.start()
         defer { server.stop() }
-
-        var configuration = BenchConfiguration()
+        var configuration = configuration
         configuration.target = .checkwire(url: "ws://127.0.0.1:\(port)/ws")
+        return try await BenchRunner(configuration: configuration).run()
+    }
+
+    @Test func fanoutDeliversEveryEventOnceInOrder() async throws {
+        var configuration = BenchConfiguration()
         configuration.scenario = .fanout
         configuration.subscribers = 20
         configuration.writers = 2
@@ -31,7 +36,7 @@ struct BenchRunnerTests {
         configuration.timeout = 60
         configuration.serverPIDs = [getpid()]
         configuration.progress = false
-        let report = try await BenchRunner(configuration: configuration).run()
+        let report = try await Self.run(configuration)
 
         #expect(report.verification.passed)
         #expect(report.verification.duplicatesOrReordered == 0)
@@ -55,19 +60,7 @@ struct BenchRunnerTests {
     }
 
     @Test func reconnectResumesBySinceWithoutLoss() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkwire-bench-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var serverConfiguration = ServerConfiguration()
-        serverConfiguration.port = 0
-        serverConfiguration.databasePath = directory.appendingPathComponent("bench.sqlite").path
-        serverConfiguration.fastPasswordHashing = true
-        let server = try ChecklistServer(configuration: serverConfiguration)
-        let port = try server.start()
-        defer { server.stop() }
-
         var configuration = BenchConfiguration()
-        configuration.target = .checkwire(url: "ws://127.0.0.1:\(port)/ws")
         configuration.scenario = .reconnect
         configuration.subscribers = 10
         configuration.writers = 1
@@ -75,7 +68,7 @@ struct BenchRunnerTests {
         configuration.edits = 100
         configuration.timeout = 60
         configuration.progress = false
-        let report = try await BenchRunner(configuration: configuration).run()
+        let report = try await Self.run(configuration)
 
         #expect(report.verification.passed)
         #expect(report.reconnect?.caughtUp == 10)

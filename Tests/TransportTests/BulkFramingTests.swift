@@ -46,7 +46,7 @@ struct BulkFramingTests {
         #expect(events == [
             .message(.text(Array("hi".utf8))), .message(.binary([UInt8](repeating: 7, count: 300))),
             .message(.text(big)), .ping([1, 2]), .message(.text(Array("fragmented".utf8))),
-            .close(code: 1001, reason: "bye"),
+            .close(CloseRequest(code: 1001, reason: "bye")),
         ])
     }
 
@@ -73,7 +73,7 @@ struct BulkFramingTests {
 
     /// RFC 6455 §1.3's worked example.
     @Test func theAcceptValueMatchesTheRFCExample() {
-        #expect(Base64.encode(Array("Hello".utf8)) == "SGVsbG8=")
+        #expect(UpgradeHandshake.base64(Array("Hello".utf8)) == "SGVsbG8=")
         var handshake = UpgradeHandshake()
         handshake = UpgradeHandshake(key: "dGhlIHNhbXBsZSBub25jZQ==")
         #expect(handshake.expectedAccept == "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=")

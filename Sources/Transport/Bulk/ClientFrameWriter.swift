@@ -3,19 +3,12 @@ enum ClientFrameWriter {
     /// One complete frame with `opcode` (0x1 text, 0x2 binary, 0x8 close, 0xA pong).
     static func frame(opcode: UInt8, payload: some Collection<UInt8>, mask: (UInt8, UInt8, UInt8, UInt8)) -> [UInt8] {
         let count = payload.count
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(count + 14)
-        bytes.append(0x80 | opcode)
-        if count < 126 {
-            bytes.append(0x80 | UInt8(count))
-        } else if count <= 0xFFFF {
-            bytes.append(0x80 | 126)
-            bytes.append(UInt8(count >> 8))
-            bytes.append(UInt8(count & 0xFF))
-        } else {
-            bytes.append(0x80 | 127)
-            for index in 0..<8 { bytes.append(UInt8((UInt64(count) >> (56 - 8 * UInt64(index))) & 0xFF)) }
+        var bytes = [UInt8](repeating: 0, count: FrameHeader.maxCount)
+        let headerCount = bytes.withUnsafeMutableBufferPointer {
+            FrameHeader.write(opcode: opcode, count: count, masked: true, into: $0.baseAddress!)
         }
+        bytes.removeLast(FrameHeader.maxCount - headerCount)
+        bytes.reserveCapacity(headerCount + 4 + count)
         let key = [mask.0, mask.1, mask.2, mask.3]
         bytes.append(contentsOf: key)
         var index = 0

@@ -10,7 +10,8 @@ struct ServerFrameReader {
         case message(WebSocketMessage)
         case ping([UInt8])
         case pong
-        case close(code: UInt16?, reason: String)
+        /// The peer's close frame: its code and reason, `nil` when it gave none.
+        case close(CloseRequest?)
     }
 
     enum Failure: Error, Equatable {
@@ -83,9 +84,8 @@ struct ServerFrameReader {
             guard isFinal, length <= 125 else { throw .protocolError("control frames are single frames of at most 125 bytes") }
             if opcode == 0x9 { return .some(.ping(Array(buffer[payload]))) }
             if opcode == 0xA { return .some(.pong) }
-            guard length >= 2 else { return .some(.close(code: nil, reason: "")) }
-            let code = UInt16(buffer[payload.lowerBound]) << 8 | UInt16(buffer[payload.lowerBound + 1])
-            return .some(.close(code: code, reason: String(decoding: buffer[payload.dropFirst(2)], as: UTF8.self)))
+            let close = buffer[payload].withUnsafeBytes { WebSocketClient.parseClosePayload($0) }
+            return .some(.close(close))
         default:
             throw .protocolError("unknown opcode \(opcode)")
         }

@@ -7,7 +7,7 @@ struct UpgradeHandshake {
     init() {
         var generator = SystemRandomNumberGenerator()
         let nonce = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        key = Base64.encode(nonce)
+        key = Self.base64(nonce)
     }
 
     /// A handshake with a given key (tests check the accept value against RFC 6455's example).
@@ -28,7 +28,7 @@ struct UpgradeHandshake {
         let input = Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8)
         var digest = [UInt8](repeating: 0, count: 20)
         _ = input.withUnsafeBufferPointer { SHA1($0.baseAddress, $0.count, &digest) }
-        return Base64.encode(digest)
+        return Self.base64(digest)
     }
 
     /// Checks the response head (up to the blank line): `nil` when it accepts the upgrade,
@@ -42,5 +42,12 @@ struct UpgradeHandshake {
         let value = accept?.split(separator: ":", maxSplits: 1).last.map { $0.filter { $0 != " " && $0 != "\t" } }
         guard value == expectedAccept else { return "the server's Sec-WebSocket-Accept does not match" }
         return nil
+    }
+
+    /// Standard base64 with padding, by libcrypto (already linked for SHA-1).
+    static func base64(_ bytes: [UInt8]) -> String {
+        var out = [UInt8](repeating: 0, count: (bytes.count + 2) / 3 * 4 + 1)
+        let written = EVP_EncodeBlock(&out, bytes, Int32(bytes.count))
+        return String(decoding: out.prefix(Int(written)), as: UTF8.self)
     }
 }

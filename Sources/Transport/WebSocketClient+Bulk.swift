@@ -94,6 +94,9 @@ extension WebSocketClient {
         return 0
     }
 
+    /// Payload bytes packed into one send at most (one message alone may be larger).
+    static let bulkWriteBudget = 64 * 1024
+
     /// Writes what is due, in order: raw bytes (upgrade, pongs, a close reply), then queued
     /// messages framed and masked, then this side's close frame. A return of -1 drops the socket.
     private func writeBulk(_ wsi: OpaquePointer, session: ClientSession, bulk: BulkConnection) -> Int32 {
@@ -106,11 +109,18 @@ extension WebSocketClient {
         }
         if bulk.answeringClose { return -1 }
         guard bulk.isUpgraded else { return 0 }
-        if let frame = session.queue.removeFirst() {
-            let opcode: UInt8 = frame.writeProtocol == LWS_WRITE_BINARY ? 0x2 : 0x1
-            let bytes = ClientFrameWriter.frame(
-                opcode: opcode, payload: UnsafeBufferPointer(start: frame.payload, count: frame.count), mask: ClientFrameWriter.randomMask()
-            )
+        if !session.queue.isEmpty {
+            // Every queued message in one send (up to a budget): a writer refilling its window
+            // after a burst of acks would otherwise pay one system call and one poll turn per edit.
+            var bytes: [UInt8] = []
+            while let frame = session.queue.first, bytes.isEmpty || bytes.count + frame.count <= Self.bulkWriteBudget {
+                session.queue.removeFirst()
+                let opcode: UInt8 = frame.writeProtocol == LWS_WRITE_BINARY ? 0x2 : 0x1
+                ClientFrameWriter.append(
+                    opcode: opcode, payload: UnsafeBufferPointer(start: frame.payload, count: frame.count),
+                    mask: ClientFrameWriter.randomMask(), to: &bytes
+                )
+            }
             guard writeRaw(bytes, to: wsi) else { return -1 }
             if !session.queue.isEmpty || session.closeRequest != nil { lws_callback_on_writable(wsi) }
             return 0

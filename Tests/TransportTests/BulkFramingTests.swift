@@ -71,6 +71,37 @@ struct BulkFramingTests {
         #expect(unmasked == payload)
     }
 
+    @Test func appendedFramesFollowEachOtherInOneBuffer() {
+        var bytes: [UInt8] = []
+        let first = Array("first".utf8), second = [UInt8](repeating: 0x7A, count: 300)
+        first.withUnsafeBufferPointer { ClientFrameWriter.append(opcode: 0x1, payload: $0, mask: (9, 8, 7, 6), to: &bytes) }
+        second.withUnsafeBufferPointer { ClientFrameWriter.append(opcode: 0x2, payload: $0, mask: (1, 2, 3, 4), to: &bytes) }
+        let expected = ClientFrameWriter.frame(opcode: 0x1, payload: first, mask: (9, 8, 7, 6))
+            + ClientFrameWriter.frame(opcode: 0x2, payload: second, mask: (1, 2, 3, 4))
+        #expect(bytes == expected)
+        #expect(bytes.count == (2 + 4 + 5) + (4 + 4 + 300))  // 300 needs the 16-bit length form
+    }
+
+    @Test("many queued messages go out packed and arrive whole and in order", .timeLimit(.minutes(1)))
+    func queuedMessagesArePackedInOrder() async throws {
+        let test = try TestServer { $0.maxMessageSize = 1 << 20 }
+        defer { test.stop() }
+        let delegate = RecordingClientDelegate()
+        let client = WebSocketClient(delegate: delegate, framing: .bulk)
+        try client.start()
+        defer { client.stop() }
+        let id = client.connect(to: test.url)
+        // More than one packing budget (64 KiB) of messages, all queued before the first write.
+        let messages = (0..<600).map { WebSocketMessage.text(Array("message \($0) ".utf8) + [UInt8](repeating: 0x2E, count: $0 % 300)) }
+        for message in messages { client.send(message, on: id) }
+        #expect(await eventually(timeout: .seconds(10)) { delegate.snapshot.count == messages.count + 1 })
+        let received = delegate.snapshot.compactMap { event -> WebSocketMessage? in
+            if case .received(_, let message) = event { return message }
+            return nil
+        }
+        #expect(received == messages)
+    }
+
     /// RFC 6455 §1.3's worked example.
     @Test func theAcceptValueMatchesTheRFCExample() {
         #expect(UpgradeHandshake.base64(Array("Hello".utf8)) == "SGVsbG8=")

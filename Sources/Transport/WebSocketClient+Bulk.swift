@@ -76,14 +76,14 @@ extension WebSocketClient {
                 guard session.closeRequest == nil else { continue }
                 delegate?.webSocketClient(self, didReceive: message, from: session.id)
             case .ping(let payload):
-                bulk.pendingWrites.append(ClientFrameWriter.frame(opcode: 0xA, payload: payload, mask: ClientFrameWriter.randomMask()))
+                bulk.pendingWrites.append(ClientFrameWriter.frame(opcode: 0xA, payload: payload, mask: maskingKeys.take()))
                 if let wsi = bulk.wsi { lws_callback_on_writable(wsi) }
             case .pong:
                 break
             case .close(let close):
                 session.peerClose = close
                 let reply = close.map { ClientFrameWriter.closePayload(code: $0.code, reason: "") } ?? []
-                bulk.pendingWrites.append(ClientFrameWriter.frame(opcode: 0x8, payload: reply, mask: ClientFrameWriter.randomMask()))
+                bulk.pendingWrites.append(ClientFrameWriter.frame(opcode: 0x8, payload: reply, mask: maskingKeys.take()))
                 bulk.answeringClose = true
                 if let wsi = bulk.wsi { lws_callback_on_writable(wsi) }
                 return 0
@@ -118,7 +118,7 @@ extension WebSocketClient {
                 let opcode: UInt8 = frame.writeProtocol == LWS_WRITE_BINARY ? 0x2 : 0x1
                 ClientFrameWriter.append(
                     opcode: opcode, payload: UnsafeBufferPointer(start: frame.payload, count: frame.count),
-                    mask: ClientFrameWriter.randomMask(), to: &bytes
+                    mask: maskingKeys.take(), to: &bytes
                 )
             }
             guard writeRaw(bytes, to: wsi) else { return -1 }
@@ -128,7 +128,7 @@ extension WebSocketClient {
         guard let request = session.closeRequest, !session.closeFrameSent else { return 0 }
         session.closeFrameSent = true
         bulk.pendingWrites.append(ClientFrameWriter.frame(
-            opcode: 0x8, payload: ClientFrameWriter.closePayload(code: request.code, reason: request.reason), mask: ClientFrameWriter.randomMask()
+            opcode: 0x8, payload: ClientFrameWriter.closePayload(code: request.code, reason: request.reason), mask: maskingKeys.take()
         ))
         bulk.answeringClose = true  // after the close frame is written, drop the socket
         lws_callback_on_writable(wsi)

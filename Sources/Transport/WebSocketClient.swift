@@ -30,6 +30,8 @@ public final class WebSocketClient: @unchecked Sendable {
     var sessions: [ConnectionID: ClientSession] = [:]
     var context: OpaquePointer?
     var arena: CMemoryArena?
+    /// Keys for the frames of bulk-framed connections.
+    var maskingKeys = MaskingKeys()
 
     /// - Parameters:
     ///   - maxMessageSize: larger incoming messages close the connection with 1009.

@@ -102,6 +102,16 @@ struct BulkFramingTests {
         #expect(received == messages)
     }
 
+    @Test func maskingKeysKeepComingAcrossPoolRefills() {
+        var keys = MaskingKeys()
+        // 3,000 keys span three 1,024-key pools; random 32-bit keys almost never repeat.
+        let drawn = (0..<3000).map { _ -> UInt32 in
+            let key = keys.take()
+            return UInt32(key.0) << 24 | UInt32(key.1) << 16 | UInt32(key.2) << 8 | UInt32(key.3)
+        }
+        #expect(Set(drawn).count > 2990)
+    }
+
     /// RFC 6455 §1.3's worked example.
     @Test func theAcceptValueMatchesTheRFCExample() {
         #expect(UpgradeHandshake.base64(Array("Hello".utf8)) == "SGVsbG8=")

@@ -1,5 +1,3 @@
-import COpenSSL
-
 /// Frames a client sends: masked, as RFC 6455 §5.3 requires of every client frame.
 enum ClientFrameWriter {
     /// One complete frame with `opcode` (0x1 text, 0x2 binary, 0x8 close, 0xA pong).
@@ -40,20 +38,5 @@ enum ClientFrameWriter {
     /// A close frame's payload: the status code, big-endian, then the reason.
     static func closePayload(code: UInt16, reason: String) -> [UInt8] {
         [UInt8(code >> 8), UInt8(code & 0xFF)] + Array(reason.utf8.prefix(123))
-    }
-
-    /// A random masking key (the spec asks for an unpredictable one).
-    ///
-    /// From libcrypto's generator, which draws from the kernel only to reseed: the system
-    /// generator made one `getrandom` system call per frame, 4 % of the load tester's CPU.
-    static func randomMask() -> (UInt8, UInt8, UInt8, UInt8) {
-        var key: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
-        let status = withUnsafeMutableBytes(of: &key) { RAND_bytes($0.baseAddress!.assumingMemoryBound(to: UInt8.self), 4) }
-        if status != 1 {
-            var generator = SystemRandomNumberGenerator()
-            let value = generator.next() as UInt32
-            key = (UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF))
-        }
-        return key
     }
 }

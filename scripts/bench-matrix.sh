@@ -122,6 +122,7 @@ fi
 # name | scenario arguments (shared by both targets) | nchan too?
 CASES=(
     "fanout-1k-max|fanout -s 1000 -w 4 --window 32 -e 300 -d 20|yes"
+    "fanout-1k-sustained|fanout -s 1000 -w 4 --window 32 -e 3000 -d 20|yes"
     "fanout-1k-50k|fanout -s 1000 -w 1 -r 50 -e 500 -d 10|yes"
     "fanout-10k-max|fanout -s 10000 -w 4 --window 16 -e 60 -d 20|yes"
     "fanout-10k-50k|fanout -s 10000 -w 1 -r 5 -e 50 -d 10|yes"

@@ -26,19 +26,32 @@ stop_server() {
 }
 trap 'stop_server; rm -rf "$WORK"' EXIT
 ulimit -n "$(ulimit -Hn)"
+if curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1; then
+    echo "something already answers on 127.0.0.1:$PORT; stop it or set PORT" >&2
+    exit 1
+fi
 
 for rep in $(seq "$REPEATS"); do
     for variant in old new; do
         binary=$OLD; [[ $variant == new ]] && binary=$NEW
         rm -f "$WORK"/db.sqlite*
-        # shellcheck disable=SC2086
-        env ${SERVER_ENV:-} "$binary" serve --host 127.0.0.1 --port "$PORT" --database "$WORK/db.sqlite" \
-            --public "$WORK/none" --fast-password-hashing --log-level warning >>"$WORK/server.log" 2>&1 &
+        # The subshell execs the server, so $! is the server's own pid (for its CPU and RSS).
+        (
+            # shellcheck disable=SC2086
+            [[ -n "${SERVER_ENV:-}" ]] && export ${SERVER_ENV}
+            exec "$binary" serve --host 127.0.0.1 --port "$PORT" --database "$WORK/db.sqlite" \
+                --public "$WORK/none" --fast-password-hashing --log-level warning
+        ) >>"$WORK/server.log" 2>&1 &
         SERVER_PID=$!
         for _ in $(seq 50); do
             curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && break
             sleep 0.1
         done
+        if ! kill -0 "$SERVER_PID" 2>/dev/null; then
+            echo "$variant #$rep: the server did not start: $(tail -2 "$WORK/server.log")"
+            SERVER_PID=""
+            continue
+        fi
         if "$binary" bench "$@" --url "ws://127.0.0.1:$PORT/ws" --server-pid "$SERVER_PID" --quiet --json \
             >"$WORK/run.json" 2>"$WORK/run.err"; then
             python3 - "$variant" "$rep" "$WORK/run.json" <<'PY'

@@ -18,19 +18,20 @@ enum ClientFrameWriter {
         let start = bytes.count
         let count = payload.count
         bytes.append(contentsOf: repeatElement(0, count: FrameHeader.maxCount + 4 + count))
-        let used = bytes.withUnsafeMutableBufferPointer { buffer -> Int in
-            let out = buffer.baseAddress! + start
-            let headerCount = FrameHeader.write(opcode: opcode, count: count, masked: true, into: out)
-            let key = [mask.0, mask.1, mask.2, mask.3]
-            let body = out + headerCount + 4
-            for index in 0..<4 { out[headerCount + index] = key[index] }
-            guard let source = payload.baseAddress else { return headerCount + 4 }
-            var index = 0
-            while index < count {
-                body[index] = source[index] ^ key[index & 3]
-                index += 1
+        let used = withUnsafeBytes(of: mask) { key in
+            bytes.withUnsafeMutableBufferPointer { buffer -> Int in
+                let out = buffer.baseAddress! + start
+                let headerCount = FrameHeader.write(opcode: opcode, count: count, masked: true, into: out)
+                let body = out + headerCount + 4
+                for index in 0..<4 { out[headerCount + index] = key[index] }
+                guard let source = payload.baseAddress else { return headerCount + 4 }
+                var index = 0
+                while index < count {
+                    body[index] = source[index] ^ key[index & 3]
+                    index += 1
+                }
+                return headerCount + 4 + count
             }
-            return headerCount + 4 + count
         }
         bytes.removeLast(FrameHeader.maxCount + 4 + count - used)
     }

@@ -31,6 +31,22 @@ struct BulkFramingTests {
         return events
     }
 
+    /// A started client on bulk framing and the delegate that records what it sees.
+    static func startedBulkClient() throws -> (WebSocketClient, RecordingClientDelegate) {
+        let delegate = RecordingClientDelegate()
+        let client = WebSocketClient(delegate: delegate, framing: .bulk)
+        try client.start()
+        return (client, delegate)
+    }
+
+    /// The messages `delegate` received, in order.
+    static func messages(receivedBy delegate: RecordingClientDelegate) -> [WebSocketMessage] {
+        delegate.snapshot.compactMap { event in
+            if case .received(_, let message) = event { return message }
+            return nil
+        }
+    }
+
     @Test(arguments: [1, 2, 7, 1000])
     func framesSplitAnywhereReadBackWhole(pieces: Int) throws {
         let big = [UInt8](repeating: 0x61, count: 70_000)
@@ -86,20 +102,14 @@ struct BulkFramingTests {
     func queuedMessagesArePackedInOrder() async throws {
         let test = try TestServer { $0.maxMessageSize = 1 << 20 }
         defer { test.stop() }
-        let delegate = RecordingClientDelegate()
-        let client = WebSocketClient(delegate: delegate, framing: .bulk)
-        try client.start()
+        let (client, delegate) = try Self.startedBulkClient()
         defer { client.stop() }
         let id = client.connect(to: test.url)
         // More than one packing budget (64 KiB) of messages, all queued before the first write.
         let messages = (0..<600).map { WebSocketMessage.text(Array("message \($0) ".utf8) + [UInt8](repeating: 0x2E, count: $0 % 300)) }
         for message in messages { client.send(message, on: id) }
         #expect(await eventually(timeout: .seconds(10)) { delegate.snapshot.count == messages.count + 1 })
-        let received = delegate.snapshot.compactMap { event -> WebSocketMessage? in
-            if case .received(_, let message) = event { return message }
-            return nil
-        }
-        #expect(received == messages)
+        #expect(Self.messages(receivedBy: delegate) == messages)
     }
 
     @Test func maskingKeysKeepComingAcrossPoolRefills() {
@@ -126,20 +136,14 @@ struct BulkFramingTests {
     func echoOverARealServer() async throws {
         let test = try TestServer { $0.maxMessageSize = 1 << 20 }
         defer { test.stop() }
-        let delegate = RecordingClientDelegate()
-        let client = WebSocketClient(delegate: delegate, framing: .bulk)
-        try client.start()
+        let (client, delegate) = try Self.startedBulkClient()
         let id = client.connect(to: test.url)
         let sizes = [0, 5, 125, 126, 65_535, 65_536, 200_000]
         for size in sizes { client.send(.text([UInt8](repeating: 0x62, count: size)), on: id) }
         client.send(.binary([0, 1, 2]), on: id)
         #expect(await eventually(timeout: .seconds(10)) { delegate.snapshot.count == sizes.count + 2 })
         #expect(delegate.snapshot.first == .connected(id))
-        let received = delegate.snapshot.dropFirst().compactMap { event -> WebSocketMessage? in
-            if case .received(_, let message) = event { return message }
-            return nil
-        }
-        #expect(received == sizes.map { .text([UInt8](repeating: 0x62, count: $0)) } + [.binary([0, 1, 2])])
+        #expect(Self.messages(receivedBy: delegate) == sizes.map { .text([UInt8](repeating: 0x62, count: $0)) } + [.binary([0, 1, 2])])
         client.stop()
         #expect(delegate.snapshot.last == .closed(id, 1000))
         #expect(await eventually { test.delegate.closedCount == 1 })
@@ -149,9 +153,7 @@ struct BulkFramingTests {
     func serverCloseAndRefusedUpgrade() async throws {
         let test = try TestServer()
         defer { test.stop() }
-        let delegate = RecordingClientDelegate()
-        let client = WebSocketClient(delegate: delegate, framing: .bulk)
-        try client.start()
+        let (client, delegate) = try Self.startedBulkClient()
         defer { client.stop() }
         let id = client.connect(to: test.url)
         #expect(await eventually { delegate.snapshot.first == .connected(id) })

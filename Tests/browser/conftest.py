@@ -135,9 +135,18 @@ class Page:
         return self.until(EC.visibility_of_element_located((By.CSS_SELECTOR, css)), timeout, f"{self.name}: {css} not visible")
 
     def click(self, css, timeout=WAIT):
-        element = self.until(EC.element_to_be_clickable((By.CSS_SELECTOR, css)), timeout, f"{self.name}: {css} not clickable")
-        element.click()
-        return element
+        """Clicks `css` once it is clickable.
+
+        Views re-render on live events, so the element found can be replaced before the click
+        lands; finding and clicking happen in one attempt, and a stale element is looked up again.
+        """
+        def attempt(driver):
+            element = EC.element_to_be_clickable((By.CSS_SELECTOR, css))(driver)
+            if not element:
+                return False
+            element.click()
+            return element
+        return self.until(attempt, timeout, f"{self.name}: {css} not clickable")
 
     def gone(self, css, timeout=WAIT):
         self.until(lambda d: not d.find_elements(By.CSS_SELECTOR, css), timeout, f"{self.name}: {css} still present")

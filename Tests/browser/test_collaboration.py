@@ -22,9 +22,8 @@ def test_shared_list_updates_live(browsers):
 
     # B's lists view picks up the new share by itself (no reload).
     b.until(lambda d: b.card("CS 298") is not None, timeout=25, message="shared list never appeared for B")
-    card = b.card("CS 298")
-    assert "Editor" in card.text
-    card.click()
+    assert "Editor" in b.card("CS 298").text
+    b.until(lambda d: b.card("CS 298").click() is None, message="could not open CS 298")
     b.find("#checklist-title")
     b.until(lambda d: not d.find_elements(By.CSS_SELECTOR, ".tree-loading"))
 
@@ -218,7 +217,7 @@ def test_cancel_and_restore_round_trip(browsers):
     assert "cancelled by " + ana in b.find("#cancelled-section").text
 
     # Restore from B's Cancelled section: both get Essay and Outline back.
-    b.find("#cancelled-section .restore-item").click()
+    b.click("#cancelled-section .restore-item")
     for page in (a, b):
         page.until(lambda d: page.row("Essay") is not None and page.row("Outline") is not None, message=f"{page.name} lacks Essay")
     a.gone("#cancelled-section")

@@ -73,7 +73,10 @@ let package = Package(
         .testTarget(name: "ChecklistCoreTests", dependencies: ["ChecklistCore"]),
         .testTarget(name: "WireProtocolTests", dependencies: ["WireProtocol", "ChecklistCore"]),
         .testTarget(name: "CredentialsTests", dependencies: ["Credentials"]),
-        .testTarget(name: "ChecklistStoreTests", dependencies: ["ChecklistStore", "ChecklistCore"]),
+        .testTarget(
+            name: "ChecklistStoreTests",
+            dependencies: ["ChecklistStore", "ChecklistCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "ChecklistClientTests", dependencies: ["ChecklistClient", "TerminalUI", "ChecklistServer", "Transport", "WireProtocol"]),
         .testTarget(name: "LoadTestTests", dependencies: ["LoadTest", "ChecklistServer", "WireProtocol"]),
         .testTarget(

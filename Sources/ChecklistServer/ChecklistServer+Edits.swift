@@ -33,10 +33,10 @@ extension ChecklistServer {
             }
             let newID = Self.newID()
             job = { store throws(StoreError) in
-                let (outcome, parsed) = try store.quickAdd(
-                    text: text, defaultList: list, timeZone: timeZone, opID: opID, by: actor, newID: newID
-                )
-                return CommittedEdit(outcome: outcome, parsed: parsed)
+                CommittedEdit(outcome: try store.quickAdd(
+                    text: text, defaultList: list, timeZone: timeZone, opID: opID, by: actor, newID: newID,
+                    encodeParsed: JSONWriter.quickAddParsed
+                ))
             }
         }
         let ticket = session.sequencer.issue()
@@ -47,10 +47,8 @@ extension ChecklistServer {
             case .success(let committed):
                 if let delivery = committed.delivery { broadcast(delivery) }
                 let ack = committed.acknowledgement
-                let parsed = committed.parsed
                 bytes = ServerMessage.ack(
-                    opID: opID, listID: ack.listID, seq: ack.seq, createdID: ack.createdID, ref: ref,
-                    extra: parsed.map { result in { writer in writer.quickAddParsed(result) } }
+                    opID: opID, listID: ack.listID, seq: ack.seq, createdID: ack.createdID, parsed: ack.parsed, ref: ref
                 )
             case .failure(let error):
                 metrics.errors += 1
@@ -72,7 +70,9 @@ extension ChecklistServer {
             guard let session = sessions[connection] else { return }
             let bytes: [UInt8]
             if case .success(let ack?) = result {
-                bytes = ServerMessage.ack(opID: opID, listID: ack.listID, seq: ack.seq, createdID: ack.createdID, ref: ref)
+                bytes = ServerMessage.ack(
+                    opID: opID, listID: ack.listID, seq: ack.seq, createdID: ack.createdID, parsed: ack.parsed, ref: ref
+                )
             } else {
                 metrics.errors += 1
                 bytes = ServerMessage.error(WireError(error), opID: opID, ref: ref)

@@ -1,4 +1,3 @@
-import ChecklistCore
 import ChecklistStore
 
 /// What the service thread needs of an edit's outcome, built on the store thread.
@@ -10,12 +9,9 @@ import ChecklistStore
 struct CommittedEdit: Sendable {
     var acknowledgement: Acknowledgement
     var delivery: EventDelivery?
-    /// What quick add understood, for its `ack`.
-    var parsed: QuickAddResult?
 
-    init(outcome: EditOutcome, parsed: QuickAddResult? = nil) {
+    init(outcome: EditOutcome) {
         acknowledgement = outcome.acknowledgement
-        self.parsed = parsed
         if case .applied(let applied) = outcome { delivery = EventDelivery(applied) } else { delivery = nil }
     }
 }

@@ -8,8 +8,11 @@ extension ChecklistStore {
     /// An `opId` its author already used returns the original acknowledgement before the
     /// request is looked at, and changes nothing. Otherwise the core applies the edit to the
     /// cached state, and the changed rows, the event and the op's acknowledgement are
-    /// written together; they become durable when the batch commits.
-    public func apply(_ request: EditRequest, opID: String, by actor: Actor, kind: String? = nil) throws(StoreError) -> EditOutcome {
+    /// written together; they become durable when the batch commits. `parsed` (a quickAdd's
+    /// `parsed` object as wire JSON) is kept with the acknowledgement.
+    public func apply(
+        _ request: EditRequest, opID: String, by actor: Actor, kind: String? = nil, parsed: [UInt8]? = nil
+    ) throws(StoreError) -> EditOutcome {
         do {
             if let ack = try acknowledgement(of: opID, by: actor.userID) { return .duplicate(ack) }
             let now = self.now
@@ -47,10 +50,10 @@ extension ChecklistStore {
                 at: now, changes: applied.changes, completion: applied.completion, item: request.subjectItem
             )
             let payload = encodeEvent(event)
-            try persist(state: state, applied: applied, event: event, payload: payload, actor: actor)
+            try persist(state: state, applied: applied, event: event, payload: payload, parsed: parsed, actor: actor)
             return .applied(AppliedEvent(
-                event: event, payload: payload, createdID: applied.createdID, revokedUserID: applied.revokedUserID,
-                sharedUserID: applied.sharedUserID
+                event: event, payload: payload, createdID: applied.createdID, parsed: parsed,
+                revokedUserID: applied.revokedUserID, sharedUserID: applied.sharedUserID
             ))
         } catch {
             throw storeError(error)
@@ -67,7 +70,7 @@ extension ChecklistStore {
         find.bind(1, userID)
         find.bind(2, opID)
         return try find.first { row in
-            Acknowledgement(listID: row.text(0) ?? "", seq: row.int64(1), createdID: row.text(2))
+            Acknowledgement(listID: row.text(0) ?? "", seq: row.int64(1), createdID: row.text(2), parsed: row.optionalBlob(3))
         }
     }
 
@@ -75,7 +78,7 @@ extension ChecklistStore {
     /// `writeChangedRows` at the end of the batch. Participant rows are written now: they
     /// change rarely and the reads of who takes part go to the table.
     private func persist(
-        state: ChecklistState, applied: AppliedEdit, event: ChecklistEvent, payload: [UInt8], actor: Actor
+        state: ChecklistState, applied: AppliedEdit, event: ChecklistEvent, payload: [UInt8], parsed: [UInt8]?, actor: Actor
     ) throws {
         let listID = state.list.id
         changedLists.insert(listID)
@@ -105,6 +108,7 @@ extension ChecklistStore {
         statements.insertOp.bind(3, event.listID)
         statements.insertOp.bind(4, event.seq)
         statements.insertOp.bind(5, applied.createdID)
+        statements.insertOp.bind(6, parsed)
         try statements.insertOp.execute()
     }
 }

@@ -7,13 +7,16 @@ extension ChecklistStore {
     /// `addItem` event. An `opId` already used returns the original acknowledgement first.
     ///
     /// Parsing happens here, on the store thread, because the user's checklist and section
-    /// names live here; it takes microseconds.
+    /// names live here; it takes microseconds. `encodeParsed` turns what was understood into
+    /// the ack's `parsed` JSON, which is stored with the op: a resent quickAdd is not parsed
+    /// again (the user's lists may have changed since) but answered with the original.
     public func quickAdd(
-        text: String, defaultList: ListID?, timeZone: TimeZone, opID: String, by actor: Actor, newID: ItemID
-    ) throws(StoreError) -> (outcome: EditOutcome, parsed: QuickAddResult?) {
+        text: String, defaultList: ListID?, timeZone: TimeZone, opID: String, by actor: Actor, newID: ItemID,
+        encodeParsed: (QuickAddResult) -> [UInt8]
+    ) throws(StoreError) -> EditOutcome {
         let candidates: [(state: ChecklistState, role: Role)]
         do {
-            if let ack = try acknowledgement(of: opID, by: actor.userID) { return (.duplicate(ack), nil) }
+            if let ack = try acknowledgement(of: opID, by: actor.userID) { return .duplicate(ack) }
             let ids = try String.fetchAll(db.cachedStatement(sql: "SELECT list_id FROM participants WHERE user_id = ?"), arguments: [actor.userID])
             candidates = try ids.compactMap { id in
                 guard let state = try state(id), let role = state.role(of: actor.userID) else { return nil }
@@ -33,7 +36,7 @@ extension ChecklistStore {
             let listID = try QuickAddPlan.targetList(named: parsed.list, fallback: defaultList, candidates: candidates)
             guard let state = try self.state(listID) else { throw StoreError.rejected(.listNotFound(listID)) }
             let item = try QuickAddPlan.newItem(parsed, id: newID, in: state, timeZone: timeZone)
-            return (try apply(.edit(listID, .addItem(item)), opID: opID, by: actor, kind: "quickAdd"), parsed)
+            return try apply(.edit(listID, .addItem(item)), opID: opID, by: actor, kind: "quickAdd", parsed: encodeParsed(parsed))
         } catch {
             throw storeError(error)
         }

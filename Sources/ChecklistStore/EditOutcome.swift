@@ -20,10 +20,14 @@ public struct Acknowledgement: Hashable, Sendable {
     public var listID: ListID
     public var seq: Int64
     public var createdID: String?
-    public init(listID: ListID, seq: Int64, createdID: String?) {
+    /// A quickAdd's `parsed` object as wire JSON, stored with the op so a resent quickAdd is
+    /// answered with it too; `nil` for every other op.
+    public var parsed: [UInt8]?
+    public init(listID: ListID, seq: Int64, createdID: String?, parsed: [UInt8]? = nil) {
         self.listID = listID
         self.seq = seq
         self.createdID = createdID
+        self.parsed = parsed
     }
 }
 
@@ -32,12 +36,14 @@ public struct AppliedEvent: Sendable {
     /// The event encoded once for the wire.
     public var payload: [UInt8]
     public var createdID: String?
+    /// A quickAdd's `parsed` object as wire JSON (see `Acknowledgement.parsed`).
+    public var parsed: [UInt8]?
     /// The user an `unshare` removed.
     public var revokedUserID: UserID?
     /// The user a `share` added or whose role it changed.
     public var sharedUserID: UserID?
 
     public var acknowledgement: Acknowledgement {
-        Acknowledgement(listID: event.listID, seq: event.seq, createdID: createdID)
+        Acknowledgement(listID: event.listID, seq: event.seq, createdID: createdID, parsed: parsed)
     }
 }

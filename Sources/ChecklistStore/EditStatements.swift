@@ -9,10 +9,12 @@ final class EditStatements {
     let selectEvents: PreparedStatement
 
     init(_ db: Database) throws {
-        findOp = try PreparedStatement(db, sql: "SELECT list_id, seq, created_id FROM applied_ops WHERE user_id = ? AND op_id = ?")
+        findOp = try PreparedStatement(
+            db, sql: "SELECT list_id, seq, created_id, parsed FROM applied_ops WHERE user_id = ? AND op_id = ?"
+        )
         insertEvent = try PreparedStatement(db, sql: "INSERT INTO events (list_id, seq, payload) VALUES (?,?,?)")
         insertOp = try PreparedStatement(
-            db, sql: "INSERT INTO applied_ops (user_id, op_id, list_id, seq, created_id) VALUES (?,?,?,?,?)"
+            db, sql: "INSERT INTO applied_ops (user_id, op_id, list_id, seq, created_id, parsed) VALUES (?,?,?,?,?,?)"
         )
         selectEvents = try PreparedStatement(db, sql: "SELECT seq, payload FROM events WHERE list_id = ? AND seq > ? ORDER BY seq")
     }

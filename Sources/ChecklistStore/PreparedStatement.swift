@@ -44,6 +44,11 @@ final class PreparedStatement {
         sqlite3_bind_int64(handle, index, value)
     }
 
+    func bind(_ index: Int32, _ bytes: [UInt8]?) {
+        guard let bytes else { sqlite3_bind_null(handle, index); return }
+        bind(index, bytes)
+    }
+
     func bind(_ index: Int32, _ bytes: [UInt8]) {
         bytes.withUnsafeBytes { buffer in
             _ = sqlite3_bind_blob(handle, index, buffer.baseAddress, Int32(buffer.count), Self.transient)
@@ -108,6 +113,12 @@ final class PreparedStatement {
         func blob(_ column: Int32) -> UnsafeRawBufferPointer {
             let start = sqlite3_column_blob(handle, column)
             return UnsafeRawBufferPointer(start: start, count: Int(sqlite3_column_bytes(handle, column)))
+        }
+
+        /// The column's bytes copied out, or `nil` when it is NULL.
+        func optionalBlob(_ column: Int32) -> [UInt8]? {
+            guard sqlite3_column_type(handle, column) != SQLITE_NULL else { return nil }
+            return Array(blob(column))
         }
     }
 }

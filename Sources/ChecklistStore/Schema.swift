@@ -79,6 +79,11 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """)
         }
+        // The `parsed` object of a quickAdd's ack, as wire JSON, so that a resent opId gets the
+        // original ack whole (NULL for every other op, and for quickAdds applied before v2).
+        migrator.registerMigration("v2") { db in
+            try db.execute(sql: "ALTER TABLE applied_ops ADD COLUMN parsed BLOB")
+        }
         return migrator
     }
 }

@@ -1,10 +1,17 @@
 import ChecklistCore
 
 extension JSONWriter {
+    /// The `parsed` object of a `quickAdd` ack, on its own: what is stored with the op, so a
+    /// resent quickAdd gets the same bytes.
+    public static func quickAddParsed(_ result: QuickAddResult) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.quickAddParsedObject(result)
+        return writer.bytes
+    }
+
     /// The `parsed` object of a `quickAdd` ack: what was understood, and the UTF-16 ranges of
     /// the text each part came from, so a client can highlight them.
-    public mutating func quickAddParsed(_ result: QuickAddResult) {
-        key("parsed")
+    public mutating func quickAddParsedObject(_ result: QuickAddResult) {
         beginObject()
         field("list", result.list)
         field("section", result.section)

@@ -33,15 +33,21 @@ public enum ServerMessage {
         return writer.bytes
     }
 
-    public static func ack(opID: String, listID: ListID, seq: Int64, createdID: String?, ref: String?, extra: ((inout JSONWriter) -> Void)? = nil) -> [UInt8] {
-        var writer = JSONWriter(capacity: 160)
+    /// `parsed` is a quickAdd's `parsed` object, already encoded (`JSONWriter.quickAddParsed`).
+    public static func ack(
+        opID: String, listID: ListID, seq: Int64, createdID: String?, parsed: [UInt8]? = nil, ref: String?
+    ) -> [UInt8] {
+        var writer = JSONWriter(capacity: 160 + (parsed?.count ?? 0))
         writer.beginMessage("ack", ref: ref)
         writer.field("opId", opID)
         writer.field("list", listID)
         writer.key("seq")
         writer.int(Int(seq))
         if let createdID { writer.field("id", createdID) }
-        extra?(&writer)
+        if let parsed {
+            writer.key("parsed")
+            writer.rawJSON(parsed)
+        }
         writer.endObject()
         return writer.bytes
     }

@@ -1,5 +1,6 @@
 import ChecklistCore
 import ChecklistStore
+import Foundation
 import Testing
 
 @Suite struct IdempotentOpTests {
@@ -27,6 +28,41 @@ import Testing
             #expect(snapshot.summary.list.title == "Same body")
             #expect(snapshot.summary.list.seq == 1)
             #expect(try store.log("l1", for: olive).count == 1)
+        }
+    }
+
+    /// A resent quickAdd is not parsed again: it gets the `parsed` bytes stored with the op,
+    /// also after the file is reopened.
+    @Test func aDuplicateQuickAddReturnsTheStoredParsedBytes() throws {
+        try StoreFixture.withDatabasePath { path in
+            let olive = try StoreFixture.withStore(at: path) { store in
+                let olive = try store.signUp("olive")
+                try store.createList("l1", title: "Groceries", by: olive)
+                return olive
+            }
+            func quickAdd(_ text: String, newID: ItemID, in store: StoreExecutor) throws(StoreError) -> EditOutcome {
+                try store.sync { store throws(StoreError) in
+                    try store.quickAdd(
+                        text: text, defaultList: nil, timeZone: TimeZone(identifier: "UTC")!, opID: "op-q", by: olive.actor,
+                        newID: newID, encodeParsed: { Array("title=\($0.title)".utf8) }
+                    )
+                }
+            }
+            let first = try StoreFixture.withStore(at: path) { store in
+                let first = try quickAdd("Milk #Groceries", newID: "item-1", in: store)
+                let again = try quickAdd("Bread #Groceries", newID: "item-2", in: store)
+                guard case .applied = first, case .duplicate = again else {
+                    throw StoreTestFailure("expected applied then duplicate, got \(first) and \(again)")
+                }
+                #expect(first.acknowledgement == Acknowledgement(listID: "l1", seq: 2, createdID: "item-1", parsed: Array("title=Milk".utf8)))
+                #expect(again.acknowledgement == first.acknowledgement)
+                return first.acknowledgement
+            }
+            let (afterReopen, items) = try StoreFixture.withStore(at: path) { store in
+                (try quickAdd("Eggs #Groceries", newID: "item-3", in: store).acknowledgement, try store.snapshot("l1", for: olive).items)
+            }
+            #expect(afterReopen == first)
+            #expect(items.map(\.item.id) == ["item-1"])
         }
     }
 

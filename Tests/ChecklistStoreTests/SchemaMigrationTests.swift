@@ -1,6 +1,7 @@
 import ChecklistCore
-import ChecklistStore
+@testable import ChecklistStore
 import Foundation
+import GRDB
 import Testing
 
 @Suite struct SchemaMigrationTests {
@@ -126,6 +127,29 @@ import Testing
                     #expect(try store.lists(for: user).map(\.list.id) == ["l\(round)"])
                 }
             }
+        }
+    }
+
+    /// A file written before v2 had no `parsed` column: it gains one, and the ops it holds are
+    /// still answered as before (without `parsed`).
+    @Test func aFileFromBeforeV2KeepsItsAppliedOps() throws {
+        try StoreFixture.withDatabasePath { path in
+            let queue = try DatabaseQueue(path: path)
+            try Schema.migrator.migrate(queue, upTo: "v1")
+            try queue.write { db in
+                try db.execute(sql: """
+                    INSERT INTO applied_ops (user_id, op_id, list_id, seq, created_id) VALUES ('u1', 'op-old', 'l1', 3, 'item-1')
+                    """)
+            }
+            try queue.close()
+            try StoreFixture.withStore(at: path) { store in
+                let ack = try store.sync { store throws(StoreError) in try store.previousAcknowledgement(of: "op-old", by: "u1") }
+                #expect(ack == Acknowledgement(listID: "l1", seq: 3, createdID: "item-1", parsed: nil))
+            }
+            let reopened = try DatabaseQueue(path: path)
+            defer { try? reopened.close() }
+            let columns = try reopened.read { db in try db.columns(in: "applied_ops").map(\.name) }
+            #expect(columns.contains("parsed"))
         }
     }
 }

@@ -135,6 +135,16 @@ import WireProtocol
         #expect(object["ref"]?.stringValue == ref)
     }
 
+    /// The stored `parsed` bytes are spliced in as they are: the same object on a first and a
+    /// resent ack.
+    @Test func ackSplicesTheStoredParsedObject() throws {
+        let parsed = Array(#"{"list":"Trip","title":"Pack"}"#.utf8)
+        let object = try parse(ServerMessage.ack(opID: "q-1", listID: "l1", seq: 7, createdID: "i1", parsed: parsed, ref: nil))
+        #expect(object["parsed"]?["list"]?.stringValue == "Trip")
+        #expect(object["parsed"]?["title"]?.stringValue == "Pack")
+        #expect(object["id"]?.stringValue == "i1")
+    }
+
     @Test(arguments: ErrorCode.allCases)
     func errorHasCodeMessageAndEchoes(code: ErrorCode) throws {
         let object = try parse(ServerMessage.error(WireError(code, "say \"what\" to fix"), opID: "op-1", ref: "r1"))

@@ -1,15 +1,17 @@
 /*
  * CLibWebSockets: the libwebsockets 4.1.6 C API for Swift.
  *
- * This header only includes <libwebsockets.h> and adds `static inline` shims for
- * the few things Swift cannot import: function-like or composite macros
- * (LWS_PRE, options that OR two shifts) and printf-style logging.
+ * This header only includes <libwebsockets.h> and <ev.h> (the epoll loop lws can run on)
+ * and adds `static inline` shims for the few things Swift cannot import: function-like or
+ * composite macros (LWS_PRE, options that OR two shifts, libev's flag sets) and
+ * printf-style logging.
  * No logic lives here; the Swift Transport target wraps everything.
  */
 #ifndef CHECKWIRE_CLIBWEBSOCKETS_H
 #define CHECKWIRE_CLIBWEBSOCKETS_H
 
 #include <libwebsockets.h>
+#include <ev.h>
 
 /* Headroom lws_write needs in front of every payload (LWS_PRE is a padded macro). */
 static inline size_t checkwire_lws_pre(void) { return LWS_PRE; }
@@ -20,6 +22,15 @@ static inline uint64_t checkwire_lws_option_disable_ipv6(void) { return LWS_SERV
 static inline uint64_t checkwire_lws_option_do_ssl_global_init(void) { return LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT; }
 static inline uint64_t checkwire_lws_option_just_use_raw_origin(void) { return LWS_SERVER_OPTION_JUST_USE_RAW_ORIGIN; }
 static inline uint64_t checkwire_lws_option_fail_upon_unable_to_bind(void) { return LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND; }
+
+/* The libev event loop (epoll) lws runs on when asked to: LWS_SERVER_OPTION_LIBEV with the
+ * loop as info.foreign_loops[0]; lws loads its evlib_ev plugin for it. */
+static inline uint64_t checkwire_lws_option_libev(void) { return LWS_SERVER_OPTION_LIBEV; }
+static inline struct ev_loop *checkwire_ev_loop_new(void) {
+    return ev_loop_new(EVBACKEND_EPOLL | EVFLAG_NOENV | EVFLAG_NOSIGMASK);
+}
+/* Waits for at least one event, handles everything ready, returns. */
+static inline int checkwire_ev_run_once(struct ev_loop *loop) { return ev_run(loop, EVRUN_ONCE); }
 
 /* Read servicing on or off for one connection, applied at once even outside its callbacks. */
 static inline int checkwire_lws_rx_flow(struct lws *wsi, int enable) {

@@ -52,6 +52,7 @@ public final class ChecklistServer: @unchecked Sendable {
         transportConfiguration.allowedOrigins = configuration.allowedOrigins
         transportConfiguration.tlsCertificatePath = configuration.tlsCertificatePath
         transportConfiguration.tlsPrivateKeyPath = configuration.tlsPrivateKeyPath
+        transportConfiguration.eventLoop = configuration.eventLoop
         transport = WebSocketServer(configuration: transportConfiguration, delegate: self)
     }
 

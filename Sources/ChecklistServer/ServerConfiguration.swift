@@ -1,3 +1,5 @@
+import Transport
+
 /// Everything `checkwire serve` can be told; the defaults just work on one machine.
 public struct ServerConfiguration: Sendable {
     public var host = "127.0.0.1"
@@ -18,6 +20,8 @@ public struct ServerConfiguration: Sendable {
     /// Requests a connection may have waiting for their replies before the server stops
     /// reading from it (backpressure); reading resumes when half of them are answered.
     public var maxRequestsInFlight = 1_024
+    /// What the WebSocket service thread waits on: epoll (libev, the default) or lws's poll().
+    public var eventLoop = EventLoopBackend.epoll
     /// Cheap password hashing, for test servers that sign up many users. Never in production.
     public var fastPasswordHashing = false
 

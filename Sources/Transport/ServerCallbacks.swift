@@ -4,7 +4,8 @@ import CLibWebSockets
 // a C function pointer cannot capture; the owning server is found through the context's user
 // pointer (set to the unretained server, which outlives `lws_context_destroy`).
 
-/// protocols[0]: plain HTTP (dynamic paths, 404s) and the inbox wake-up.
+/// protocols[1]: the HTTP protocol the dynamic-path mounts name (and a refusal for a client
+/// asking for it as a subprotocol), and the inbox wake-up.
 func checkwireServerHTTPCallback(
     _ wsi: OpaquePointer?, _ reason: lws_callback_reasons,
     _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int
@@ -15,7 +16,8 @@ func checkwireServerHTTPCallback(
     return server.handleHTTPProtocolEvent(wsi, reason, user, input, length)
 }
 
-/// protocols[1]: our WebSocket subprotocol (also the default for clients offering none).
+/// protocols[0]: our WebSocket subprotocol (also the default for clients offering none), and
+/// plain HTTP requests that match no mount.
 func checkwireServerWebSocketCallback(
     _ wsi: OpaquePointer?, _ reason: lws_callback_reasons,
     _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int

@@ -27,9 +27,11 @@ final class ServiceLoop: @unchecked Sendable {
     private let lifecycle = Locked<pthread_t?>(nil)
     /// How long a stop waits for connections to close gracefully before destroying them.
     private let shutdownGracePeriod: Duration
+    private let backend: EventLoopBackend
 
-    init(shutdownGracePeriod: Duration) {
+    init(shutdownGracePeriod: Duration, backend: EventLoopBackend = .poll) {
         self.shutdownGracePeriod = shutdownGracePeriod
+        self.backend = backend
     }
 
     /// True on this loop's service thread.
@@ -138,9 +140,17 @@ final class ServiceLoop: @unchecked Sendable {
     private func run(owner: any ServiceLoopOwner, failure: Locked<(any Error)?>, started: DispatchSemaphore) {
         ServiceThreadIdentity.markCurrentThread(as: token)
         let context: OpaquePointer
+        var foreignLoop: OpaquePointer?
         do {
-            context = try owner.makeContext()
+            if backend == .epoll {
+                guard LWSEventLoop.pluginIsInstalled, let loop = checkwire_ev_loop_new() else {
+                    throw TransportError.eventLoopUnavailable
+                }
+                foreignLoop = loop
+            }
+            context = try owner.makeContext(foreignLoop: foreignLoop)
         } catch {
+            if let foreignLoop { ev_loop_destroy(foreignLoop) }
             failure.withLock { $0 = error }
             started.signal()
             return
@@ -154,7 +164,12 @@ final class ServiceLoop: @unchecked Sendable {
 
         var deadline: ContinuousClock.Instant?
         while true {
-            _ = lws_service(context, 0)
+            if let foreignLoop {
+                _ = checkwire_ev_run_once(foreignLoop)
+            } else {
+                _ = lws_service(context, 0)
+            }
+            owner.serviceTurnDidEnd()
             guard shared.withLock({ $0.phase == .stopping }) else { continue }
             if deadline == nil {
                 drainInbox()  // work posted before stop() still runs
@@ -169,6 +184,8 @@ final class ServiceLoop: @unchecked Sendable {
             shared.inbox = []
         }
         lws_context_destroy(context)
+        // lws stopped its watchers on a foreign loop while destroying; the loop is ours to free.
+        if let foreignLoop { ev_loop_destroy(foreignLoop) }
         owner.contextDidDestroy()
         shared.withLock { $0.phase = .stopped }
     }

@@ -12,6 +12,10 @@ public enum TransportError: Error, Equatable, Sendable {
     case hostResolutionFailed(host: String, code: Int32)
     /// A configuration value that cannot work (e.g. only one of the TLS paths set).
     case invalidConfiguration(String)
+    /// The epoll loop (`EventLoopBackend.epoll`) cannot run: lws's libev plugin is not
+    /// installed (Debian package libwebsockets-evlib-ev) or libev could not create a loop.
+    /// `poll` still works.
+    case eventLoopUnavailable
     /// `start()` was called twice, or after `stop()`.
     case alreadyStarted
     /// A `ws://` / `wss://` URL that could not be parsed.

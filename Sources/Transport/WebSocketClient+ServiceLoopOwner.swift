@@ -7,7 +7,7 @@ extension WebSocketClient: ServiceLoopOwner {
     /// The raw-socket protocol of `ClientFraming.bulk` connections.
     static let rawProtocolName = "checkwire-client-raw"
 
-    func makeContext() throws -> OpaquePointer {
+    func makeContext(foreignLoop: OpaquePointer?) throws -> OpaquePointer {
         LibWebSocketsLogging.configureOnce()
         let arena = CMemoryArena()
         let protocols = arena.allocate(lws_protocols.self, count: 3)  // + zeroed terminator
@@ -29,6 +29,7 @@ extension WebSocketClient: ServiceLoopOwner {
         info.retry_and_idle_policy = UnsafePointer(policy)
         // Raw origin: lws 4.1.6 would otherwise prefix "http://" to the Origin we give it.
         info.options = checkwire_lws_option_do_ssl_global_init() | checkwire_lws_option_just_use_raw_origin()
+        LWSEventLoop.attach(foreignLoop, to: &info, arena: arena)
         errno = 0
         guard let context = lws_create_context(&info) else {
             throw TransportError.contextCreationFailed(errno: errno)

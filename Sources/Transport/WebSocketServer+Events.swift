@@ -114,39 +114,6 @@ extension WebSocketServer {
         }
     }
 
-    /// Exactly one `lws_write` per WRITEABLE (of one frame, or of several packed together);
-    /// re-arm while there is more to do.
-    private func writeNext(_ wsi: OpaquePointer, session: ServerSession?) -> Int32 {
-        guard let session else { return 0 }
-        // Several frames waiting: one send for all of them (see FrameCoalescer).
-        if let packed = coalescer.pack(from: &session.queue) {
-            session.unsentBytes -= packed.payload
-            session.requestedAllowance = max(0, session.requestedAllowance - packed.payload)
-            let written = lws_write(wsi, packed.bytes, packed.count, LWS_WRITE_HTTP)  // = LWS_WRITE_RAW
-            guard written >= packed.count else { return -1 }
-            if !session.queue.isEmpty || session.closeRequest != nil {
-                lws_callback_on_writable(wsi)
-            }
-            return 0
-        }
-        if let frame = session.queue.removeFirst() {
-            session.unsentBytes -= frame.count
-            session.requestedAllowance = max(0, session.requestedAllowance - frame.count)
-            let written = lws_write(wsi, frame.payload, frame.count, frame.writeProtocol)
-            guard written >= frame.count else { return -1 }  // a short write is an error
-            if !session.queue.isEmpty || session.closeRequest != nil {
-                lws_callback_on_writable(wsi)
-            }
-            return 0
-        }
-        guard let request = session.closeRequest, !session.closeFrameSent else { return 0 }
-        // lws now sends the close frame and waits for the peer's; a second -1 (from a
-        // WRITEABLE requested earlier) would drop the socket without waiting for that reply.
-        session.closeFrameSent = true
-        LWSClose.setReason(request, on: wsi)
-        return -1
-    }
-
     // MARK: - HTTP
 
     private func answerHTTP(

@@ -3,11 +3,11 @@ import Glibc
 
 /// Context creation and shutdown for the server (service thread).
 extension WebSocketServer: ServiceLoopOwner {
-    /// lws protocol name for plain HTTP (protocols[0]); never a WebSocket subprotocol.
+    /// lws protocol name for the dynamic-path mounts (protocols[1]); never a WebSocket subprotocol.
     static let httpProtocolName = "checkwire-http"
     static let vhostName = "checkwire"
 
-    func makeContext() throws -> OpaquePointer {
+    func makeContext(foreignLoop: OpaquePointer?) throws -> OpaquePointer {
         LibWebSocketsLogging.configureOnce()
         let address = try ListenAddress(host: configuration.host)
         let arena = CMemoryArena()
@@ -17,7 +17,6 @@ extension WebSocketServer: ServiceLoopOwner {
         info.iface = address.interface.map(arena.cString)
         info.vhost_name = arena.cString(Self.vhostName)
         info.protocols = UnsafePointer(makeProtocols(arena))
-        info.pvo = UnsafePointer(makeDefaultProtocolOption(arena))
         info.mounts = makeMounts(arena).map { UnsafePointer($0) }
         info.user = Unmanaged.passUnretained(self).toOpaque()
         info.retry_and_idle_policy = UnsafePointer(makeIdlePolicy(arena))
@@ -32,6 +31,7 @@ extension WebSocketServer: ServiceLoopOwner {
             info.alpn = arena.cString("http/1.1")
         }
         info.options = options
+        LWSEventLoop.attach(foreignLoop, to: &info, arena: arena)
 
         errno = 0
         guard let context = lws_create_context(&info) else {
@@ -44,6 +44,10 @@ extension WebSocketServer: ServiceLoopOwner {
         self.arena = arena
         boundPort = Int(lws_get_vhost_listen_port(lws_get_vhost_by_name(context, Self.vhostName)))
         return context
+    }
+
+    func serviceTurnDidEnd() {
+        flushQueuedWrites()
     }
 
     func beginShutdown() {
@@ -67,34 +71,28 @@ extension WebSocketServer: ServiceLoopOwner {
         delegate = nil
     }
 
-    /// protocols[0] serves plain HTTP; protocols[1] is our WebSocket subprotocol; then a
+    /// protocols[0] is our WebSocket subprotocol, which also answers plain HTTP requests that
+    /// match no mount; protocols[1] is the HTTP protocol the callback mounts name; then a
     /// zeroed terminator (4.1.6 has no LWS_PROTOCOL_LIST_TERM).
+    ///
+    /// Why the WebSocket protocol first: a client that offers no subprotocol is bound to the
+    /// vhost's default protocol, index 0 unless a `default` option says otherwise, and lws
+    /// reads such options only in its protocol init, which it runs from a timer after the
+    /// context exists. On the epoll loop an upgrade could be handled before that timer, and was
+    /// then bound to the HTTP protocol and refused with 404. Index 0 needs no option.
     private func makeProtocols(_ arena: CMemoryArena) -> UnsafeMutablePointer<lws_protocols> {
         let protocols = arena.allocate(lws_protocols.self, count: 3)
-        protocols[0].name = arena.cString(Self.httpProtocolName)
-        protocols[0].callback = checkwireServerHTTPCallback
+        protocols[0].name = arena.cString(configuration.subprotocol)
+        protocols[0].callback = checkwireServerWebSocketCallback
         protocols[0].per_session_data_size = MemoryLayout<UInt64>.size
-        protocols[1].name = arena.cString(configuration.subprotocol)
-        protocols[1].callback = checkwireServerWebSocketCallback
-        protocols[1].per_session_data_size = MemoryLayout<UInt64>.size
-        protocols[1].rx_buffer_size = configuration.receiveBufferSize
+        protocols[0].rx_buffer_size = configuration.receiveBufferSize
         // Hand whole frames to the kernel in one send(); 0 would cap each send at rx_buffer_size
         // and make lws copy the rest of every large frame into its own buffer.
-        protocols[1].tx_packet_size = 1 << 20
+        protocols[0].tx_packet_size = 1 << 20
+        protocols[1].name = arena.cString(Self.httpProtocolName)
+        protocols[1].callback = checkwireServerHTTPCallback
+        protocols[1].per_session_data_size = MemoryLayout<UInt64>.size
         return protocols
-    }
-
-    /// Per-vhost option `<subprotocol> { default }`: clients offering no subprotocol are
-    /// bound to ours instead of protocols[0].
-    private func makeDefaultProtocolOption(_ arena: CMemoryArena) -> UnsafeMutablePointer<lws_protocol_vhost_options> {
-        let marker = arena.allocate(lws_protocol_vhost_options.self)
-        marker.pointee.name = arena.cString("default")
-        marker.pointee.value = arena.cString("")
-        let option = arena.allocate(lws_protocol_vhost_options.self)
-        option.pointee.name = arena.cString(configuration.subprotocol)
-        option.pointee.value = arena.cString("")
-        option.pointee.options = UnsafePointer(marker)
-        return option
     }
 
     /// One callback mount per dynamic path (so they win over the longest-prefix "/" file

@@ -5,7 +5,8 @@ import CLibWebSockets
 /// Why this shape: lws is single-threaded, so everything connection-related (the delegate
 /// callbacks, `send`, `close`, `unsentBytes`) happens on the service thread, and other threads
 /// hand work over with `execute`. Messages arrive reassembled and size-checked; outgoing
-/// frames are queued per connection and written one `lws_write` per WRITEABLE callback.
+/// frames are queued per connection and written at the end of the service turn that queued
+/// them, packed into one send (see `WebSocketServer+Writing.swift`).
 ///
 /// For example:
 /// ```swift
@@ -34,12 +35,16 @@ public final class WebSocketServer: @unchecked Sendable {
     var isShuttingDown = false
     var boundPort = 0
     var coalescer = FrameCoalescer()
+    /// Connections that queued frames during this service turn (see `flushQueuedWrites`), and
+    /// the list being flushed; two arrays swapped so a turn allocates nothing.
+    var connectionsToFlush: [ConnectionID] = []
+    var connectionsBeingFlushed: [ConnectionID] = []
     let shutdownCloseCode = Locked<UInt16>(1001)
 
     public init(configuration: WebSocketServerConfiguration, delegate: any WebSocketServerDelegate) {
         self.configuration = configuration
         self.delegate = delegate
-        loop = ServiceLoop(shutdownGracePeriod: configuration.shutdownGracePeriod)
+        loop = ServiceLoop(shutdownGracePeriod: configuration.shutdownGracePeriod, backend: configuration.eventLoop)
         originPolicy = OriginPolicy(allowedOrigins: configuration.allowedOrigins)
         dynamicPaths = Set(configuration.dynamicPaths)
     }
@@ -89,8 +94,8 @@ public final class WebSocketServer: @unchecked Sendable {
         let wasIdle = session.queue.isEmpty
         session.queue.append(frame)
         session.unsentBytes += frame.count
-        // WRITEABLE re-arms itself while the queue is non-empty; one request per idle→busy.
-        if wasIdle { lws_callback_on_writable(session.wsi) }
+        // Written at the end of this turn; a busy queue is already listed or waits for WRITEABLE.
+        if wasIdle { connectionsToFlush.append(connection) }
     }
 
     /// Stops (`false`) or resumes (`true`) reading from `connection` (service thread only).
@@ -136,7 +141,8 @@ public final class WebSocketServer: @unchecked Sendable {
     func requestClose(_ session: ServerSession, _ request: CloseRequest) {
         session.closeRequest = request
         lws_set_timeout(session.wsi, PENDING_TIMEOUT_USER_OK, Int32(configuration.closeTimeoutSeconds))
-        if session.queue.isEmpty { lws_callback_on_writable(session.wsi) }
+        // WRITEABLE writes what is still queued first, then the close frame.
+        lws_callback_on_writable(session.wsi)
     }
 
     private func validateConfiguration() throws {

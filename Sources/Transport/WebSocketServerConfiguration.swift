@@ -46,6 +46,9 @@ public struct WebSocketServerConfiguration: Sendable {
     /// at 1024); messages larger than a chunk are reassembled by the transport, and requests
     /// are typically a few hundred bytes.
     public var receiveBufferSize: Int = 1024
+    /// What the service thread waits on: epoll through libev by default (see
+    /// `EventLoopBackend`), or lws's own poll() loop.
+    public var eventLoop: EventLoopBackend = .epoll
 
     public init() {}
 }

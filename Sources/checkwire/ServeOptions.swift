@@ -2,6 +2,7 @@ import ArgumentParser
 import ChecklistServer
 import Foundation
 import Logging
+import Transport
 
 /// `checkwire serve`'s options. Each falls back to a `CHECKWIRE_*` environment variable,
 /// then to a default that works on one machine.
@@ -30,6 +31,9 @@ struct ServeOptions: ParsableArguments {
     @Option(name: .customLong("allowed-origin"), help: "A browser Origin allowed besides the server's own; repeatable, * for any (env CHECKWIRE_ALLOWED_ORIGINS, comma-separated).")
     var allowedOrigins: [String] = []
 
+    @Option(help: "epoll, or poll for libwebsockets' own loop (env CHECKWIRE_EVENT_LOOP; default epoll, which needs the libwebsockets-evlib-ev package).")
+    var eventLoop: String?
+
     @Option(help: "trace, debug, info, notice, warning, error or critical (env CHECKWIRE_LOG_LEVEL; default info).")
     var logLevel: String?
 
@@ -53,6 +57,11 @@ struct ServeOptions: ParsableArguments {
             : allowedOrigins
         configuration.allowedOrigins = Set(origins.filter { !$0.isEmpty })
         configuration.fastPasswordHashing = fastPasswordHashing || Environment.flag("CHECKWIRE_FAST_PASSWORD_HASHING")
+        let loopName = eventLoop ?? Environment.value("CHECKWIRE_EVENT_LOOP") ?? "epoll"
+        guard let loop = EventLoopBackend(rawValue: loopName.lowercased()) else {
+            throw ValidationError("unknown event loop \(loopName); use epoll or poll")
+        }
+        configuration.eventLoop = loop
         return configuration
     }
 

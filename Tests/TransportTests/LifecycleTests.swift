@@ -4,9 +4,9 @@ import Testing
 
 @Suite("Closing connections and stopping the server", .serialized)
 struct LifecycleTests {
-    @Test("close(code:) delivers the code and reason to the client", .timeLimit(.minutes(1)))
-    func serverCloseCode() async throws {
-        let test = try TestServer()
+    @Test("close(code:) delivers the code and reason to the client", .timeLimit(.minutes(1)), arguments: EventLoopBackend.allCases)
+    func serverCloseCode(backend: EventLoopBackend) async throws {
+        let test = try TestServer { $0.eventLoop = backend }
         defer { test.stop() }
         let connection = try await WebSocketConnection.connect(url: test.url)
         #expect(await eventually { test.delegate.openedCount == 1 })
@@ -23,9 +23,9 @@ struct LifecycleTests {
         #expect(await eventually { test.delegate.closedCount == 1 })
     }
 
-    @Test("stop() closes every client with 1001 and returns promptly", .timeLimit(.minutes(1)))
-    func stopClosesWith1001() async throws {
-        let test = try TestServer()
+    @Test("stop() closes every client with 1001 and returns promptly", .timeLimit(.minutes(1)), arguments: EventLoopBackend.allCases)
+    func stopClosesWith1001(backend: EventLoopBackend) async throws {
+        let test = try TestServer { $0.eventLoop = backend }
         var connections: [WebSocketConnection] = []
         for _ in 0..<3 { connections.append(try await WebSocketConnection.connect(url: test.url)) }
         #expect(await eventually { test.delegate.openedCount == 3 })
@@ -38,9 +38,12 @@ struct LifecycleTests {
         #expect(test.delegate.closedCount == 3)  // didClose for each, before stop() returned
     }
 
-    @Test("stop() is bounded even when a peer never answers the close", .timeLimit(.minutes(1)))
-    func stopWithUnresponsivePeer() async throws {
-        let test = try TestServer { $0.shutdownGracePeriod = .milliseconds(500) }
+    @Test("stop() is bounded even when a peer never answers the close", .timeLimit(.minutes(1)), arguments: EventLoopBackend.allCases)
+    func stopWithUnresponsivePeer(backend: EventLoopBackend) async throws {
+        let test = try TestServer {
+            $0.eventLoop = backend
+            $0.shutdownGracePeriod = .milliseconds(500)
+        }
         let socket = try RawSocket(port: test.port)
         try socket.write(RawWebSocketHandshake.request(port: test.port))
         _ = try socket.readHeaders()

@@ -3,10 +3,12 @@ import Testing
 
 @Suite("Slow consumers are bounded and closed", .serialized)
 struct SlowConsumerTests {
-    @Test("a peer that stops reading is closed once unsent bytes exceed the bound", .timeLimit(.minutes(1)))
-    func peerThatNeverReads() async throws {
+    @Test("a peer that stops reading is closed once unsent bytes exceed the bound", .timeLimit(.minutes(1)),
+          arguments: EventLoopBackend.allCases)
+    func peerThatNeverReads(backend: EventLoopBackend) async throws {
         let test = try TestServer(
             configure: {
+                $0.eventLoop = backend
                 $0.maxUnsentBytes = 256 << 10
                 $0.closeTimeoutSeconds = 1
             },
@@ -52,10 +54,14 @@ struct SlowConsumerTests {
         withExtendedLifetime(socket) {}
     }
 
-    @Test("exceeding the bound closes a reading client with slowConsumerCloseCode", .timeLimit(.minutes(1)))
-    func burstOverBound() async throws {
+    @Test("exceeding the bound closes a reading client with slowConsumerCloseCode", .timeLimit(.minutes(1)),
+          arguments: EventLoopBackend.allCases)
+    func burstOverBound(backend: EventLoopBackend) async throws {
         let test = try TestServer(
-            configure: { $0.maxUnsentBytes = 64 << 10 },
+            configure: {
+                $0.eventLoop = backend
+                $0.maxUnsentBytes = 64 << 10
+            },
             prepare: { $0.echoes = false }
         )
         defer { test.stop() }
@@ -65,7 +71,7 @@ struct SlowConsumerTests {
         let server = test.server
         let frame = OutboundFrame(binary: [UInt8](repeating: 1, count: 16 << 10))
         server.execute {
-            for _ in 0..<10 { server.send(frame, to: id) }  // all queued before any WRITEABLE
+            for _ in 0..<10 { server.send(frame, to: id) }  // all queued before any write
         }
         #expect(try await connection.waitUntilClosed() == 4008)
         #expect(await eventually { test.delegate.closedCount == 1 })

@@ -23,11 +23,12 @@ struct TLSTests {
     }
 
     @Test("wss echo with a self-signed certificate", .timeLimit(.minutes(1)),
-          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl")))
-    func secureEcho() async throws {
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl")), arguments: EventLoopBackend.allCases)
+    func secureEcho(backend: EventLoopBackend) async throws {
         let files = try Self.makeCertificate()
         defer { try? FileManager.default.removeItem(atPath: files.directory) }
         let test = try TestServer {
+            $0.eventLoop = backend
             $0.tlsCertificatePath = files.certificate
             $0.tlsPrivateKeyPath = files.key
         }

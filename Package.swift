@@ -78,7 +78,7 @@ let package = Package(
             dependencies: ["ChecklistStore", "ChecklistCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "ChecklistClientTests", dependencies: ["ChecklistClient", "TerminalUI", "ChecklistServer", "Transport", "WireProtocol"]),
-        .testTarget(name: "LoadTestTests", dependencies: ["LoadTest", "ChecklistServer", "WireProtocol"]),
+        .testTarget(name: "LoadTestTests", dependencies: ["LoadTest", "ChecklistServer", "WireProtocol", "Transport"]),
         .testTarget(
             name: "ChecklistServerTests",
             dependencies: ["ChecklistServer", "Transport", "WireProtocol", "ChecklistCore", "ChecklistStore"]

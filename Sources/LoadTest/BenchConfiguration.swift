@@ -1,3 +1,5 @@
+import Transport
+
 /// What one `checkwire bench` run does. Every loop it implies is bounded: by `subscribers`,
 /// `edits`, `duration`, and the overall `timeout`.
 public struct BenchConfiguration: Sendable {
@@ -31,6 +33,11 @@ public struct BenchConfiguration: Sendable {
     /// Parse received frames in bulk (`ClientFraming.bulk`) instead of with lws's per-byte
     /// client parser, so the generator is not what limits deliveries per second.
     public var bulkFraming = true
+    /// What the engine's thread waits on. poll() scans every connection on every turn:
+    /// epoll halves the tool's CPU at 10,000 paced subscribers, but costs it more per
+    /// message when it is saturated (docs/benchmarks.md); poll stays the default so the
+    /// matrix's figures stay comparable.
+    public var eventLoop = EventLoopBackend.poll
     public var target = Target.checkwire(url: "ws://127.0.0.1:8080/ws")
     /// Subscribers in total (for `lists`: spread evenly over the lists).
     public var subscribers = 1000

@@ -118,7 +118,10 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
     }
 
     func start() throws {
-        client = WebSocketClient(delegate: self, maxMessageSize: 64 << 20, framing: configuration.bulkFraming ? .bulk : .libwebsockets)
+        client = WebSocketClient(
+            delegate: self, maxMessageSize: 64 << 20, framing: configuration.bulkFraming ? .bulk : .libwebsockets,
+            eventLoop: configuration.eventLoop
+        )
         try client.start()
     }
 

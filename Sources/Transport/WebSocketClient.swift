@@ -20,7 +20,7 @@ import CLibWebSockets
 // @unchecked Sendable: the public methods only touch `loop` (locked) and immutable values;
 // `delegate`, `sessions`, `context` and `arena` are touched only on the service thread.
 public final class WebSocketClient: @unchecked Sendable {
-    let loop = ServiceLoop(shutdownGracePeriod: .seconds(1))
+    let loop: ServiceLoop
     let maxMessageSize: Int
     let allowsSelfSignedCertificates: Bool
     let framing: ClientFraming
@@ -38,12 +38,16 @@ public final class WebSocketClient: @unchecked Sendable {
     ///   - allowsSelfSignedCertificates: for `wss://` to test servers: accept self-signed
     ///     certificates and skip the host name check. Never for production peers.
     ///   - framing: who parses frames on `ws://` connections (see `ClientFraming`).
+    ///   - eventLoop: what the service thread waits on (see `EventLoopBackend`); epoll pays
+    ///     off for an engine holding thousands of connections, such as the load tester.
     public init(
         delegate: any WebSocketClientDelegate,
         maxMessageSize: Int = 16 << 20,
         allowsSelfSignedCertificates: Bool = false,
-        framing: ClientFraming = .libwebsockets
+        framing: ClientFraming = .libwebsockets,
+        eventLoop: EventLoopBackend = .poll
     ) {
+        loop = ServiceLoop(shutdownGracePeriod: .seconds(1), backend: eventLoop)
         self.delegate = delegate
         self.maxMessageSize = maxMessageSize
         self.allowsSelfSignedCertificates = allowsSelfSignedCertificates

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LoadTest
+import Transport
 
 /// `checkwire bench`'s options.
 struct BenchOptions: ParsableArguments {
@@ -75,6 +76,9 @@ struct BenchOptions: ParsableArguments {
     @Flag(help: "Parse received frames with libwebsockets' own per-byte client parser instead of in bulk (slower; for comparison).")
     var lwsFraming = false
 
+    @Option(name: .customLong("client-event-loop"), help: "What the load tester's own thread waits on: poll (default) or epoll (much less CPU with thousands of mostly idle subscribers).")
+    var clientEventLoop = "poll"
+
     @Flag(help: "Print the report as JSON.")
     var json = false
 
@@ -91,6 +95,10 @@ struct BenchOptions: ParsableArguments {
         }
         configuration.scenario = scenario
         configuration.bulkFraming = !lwsFraming
+        guard let eventLoop = EventLoopBackend(rawValue: clientEventLoop) else {
+            throw ValidationError("unknown event loop \(clientEventLoop); use epoll or poll")
+        }
+        configuration.eventLoop = eventLoop
         switch target {
         case "checkwire":
             configuration.target = .checkwire(url: url)

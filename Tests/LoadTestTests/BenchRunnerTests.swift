@@ -2,6 +2,7 @@ import ChecklistServer
 import Foundation
 import LoadTest
 import Testing
+import Transport
 
 /// A small, bounded fan-out run against an in-process server: the load tester's own checks
 /// (exactly once, in order, nothing missing) and the report's fields. No performance
@@ -25,8 +26,11 @@ struct BenchRunnerTests {
         return try await BenchRunner(configuration: configuration).run()
     }
 
-    @Test func fanoutDeliversEveryEventOnceInOrder() async throws {
+    /// Both client loops: `--client-event-loop epoll` must check and report the same.
+    @Test(arguments: EventLoopBackend.allCases)
+    func fanoutDeliversEveryEventOnceInOrder(clientLoop: EventLoopBackend) async throws {
         var configuration = BenchConfiguration()
+        configuration.eventLoop = clientLoop
         configuration.scenario = .fanout
         configuration.subscribers = 20
         configuration.writers = 2

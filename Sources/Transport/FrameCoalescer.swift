@@ -1,7 +1,8 @@
 import CLibWebSockets
 
 /// Packs several queued server frames into one buffer, each with its own WebSocket header,
-/// so one WRITEABLE callback hands them all to the kernel in a single `send`.
+/// so one write (at the end of a service turn, or on WRITEABLE) hands them all to the kernel
+/// in a single `send`.
 ///
 /// Why: a subscriber that has fallen a few events behind (a burst, or a busy loop turn)
 /// would otherwise cost one poll turn, one callback and one `send` syscall per frame — the

@@ -45,6 +45,7 @@ export class Connection extends EventTarget {
     this.pending = new Map(); // ref -> { resolve, reject, type, timer }
     this.stopped = true;
     this.blocked = false; // the browser says it is offline
+    this.reopenAtOnce = false; // the close was ours (drop), not a failure: no backoff
   }
 
   start() {
@@ -112,6 +113,13 @@ export class Connection extends EventTarget {
       this.socket = null;
       this.failPending();
       this.dispatchEvent(new CustomEvent("close", { detail: { code: event.code, reason: event.reason } }));
+      if (this.reopenAtOnce && !this.blocked) {
+        this.reopenAtOnce = false;
+        this.attempt = 0;
+        this.open();
+        return;
+      }
+      this.reopenAtOnce = false;
       this.scheduleRetry();
     });
     socket.addEventListener("error", () => {
@@ -136,9 +144,36 @@ export class Connection extends EventTarget {
     this.open();
   }
 
-  /** Closes the current socket; the usual backoff brings it back. */
+  /**
+   * Closes the current socket and opens a fresh one at once (after logging out, the next
+   * person may sign in straight away). A socket that stopped answering is dropped the same
+   * way; if the new one fails, the usual backoff takes over.
+   */
   drop() {
-    if (this.socket) this.socket.close(4001, "client reset");
+    if (!this.socket) return;
+    this.reopenAtOnce = true;
+    this.socket.close(4001, "client reset");
+  }
+
+  /**
+   * Resolves once the socket is open, at once if it already is; rejects with
+   * ConnectionClosedError after `timeoutMs`. For requests a person is waiting on, such as
+   * signing in, sent while the socket is (re)connecting.
+   */
+  whenOpen(timeoutMs) {
+    if (this.isOpen) return Promise.resolve();
+    this.reconnectNow();
+    return new Promise((resolve, reject) => {
+      const opened = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.removeEventListener("open", opened);
+        reject(new ConnectionClosedError());
+      }, timeoutMs);
+      this.addEventListener("open", opened, { once: true });
+    });
   }
 
   failPending() {

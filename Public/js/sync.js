@@ -12,6 +12,8 @@ import { timeZone } from "./format.js";
 
 const SESSION_KEY = "checkwire.session";
 const LISTS_REFRESH_MS = 10000;
+// How long signing in waits for a socket that is (re)opening before saying the server is unreachable.
+const AUTH_CONNECT_WAIT_MS = 10000;
 
 export class Sync extends EventTarget {
   constructor(url) {
@@ -70,6 +72,8 @@ export class Sync extends EventTarget {
   }
 
   async authenticate(request) {
+    // Right after a logout, or while the link comes back, the socket may be opening.
+    await this.connection.whenOpen(AUTH_CONNECT_WAIT_MS);
     const reply = await this.connection.request(request);
     this.session = { token: reply.token, user: reply.user };
     writeSession(this.session);

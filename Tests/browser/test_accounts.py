@@ -37,3 +37,28 @@ def test_signup_logout_login_and_errors(browsers):
     page.find("#new-list-button")
     page.wait_live()
     assert page.console_errors() == []
+
+
+def test_login_right_after_logout(browsers):
+    """Logging out drops the socket; signing in at once must wait for the new one, not fail.
+
+    Both steps run in one script, so no time passes between them for a reconnect.
+    """
+    page = browsers("A")
+    name = unique("ivy")
+    page.signup(name)
+    outcome = page.driver.execute_async_script(
+        """
+        const [username, done] = [arguments[0], arguments[arguments.length - 1]];
+        const sync = window.checkwire.sync;
+        sync.logout()
+          .then(() => sync.login(username, "correct horse"))
+          .then((user) => done({ ok: true, user: user.username }),
+                (error) => done({ ok: false, code: error.code, message: String(error.message) }));
+        """,
+        name,
+    )
+    assert outcome == {"ok": True, "user": name}, outcome
+    page.find("#new-list-button")
+    page.wait_live()
+    assert page.console_errors() == []

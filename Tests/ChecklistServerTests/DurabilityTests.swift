@@ -7,13 +7,12 @@ import WireProtocol
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct DurabilityTests {
     @Test func everyAcknowledgedEditSurvivesSIGKILLDuringABurst() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkwire-kill-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let database = directory.appendingPathComponent("db.sqlite").path
+        let temporary = try TemporaryDatabase("kill")
+        defer { temporary.remove() }
+        let database = temporary.path
 
         let first = try ServerProcess(database: database)
-        let writer = TestClient(try await WebSocketConnection.connect(url: first.url))
+        let writer = try await first.connect()
         try await writer.signUp("ana")
         let list = try await writer.createList()
         let burst = 3_000
@@ -33,8 +32,8 @@ struct DurabilityTests {
 
         let second = try ServerProcess(database: database)
         defer { _ = second.terminate() }
-        let reader = TestClient(try await WebSocketConnection.connect(url: second.url))
-        _ = try await reader.request(["type": "login", "username": "ana", "password": "correct horse"], expecting: "authed")
+        let reader = try await second.connect()
+        try await reader.logIn("ana")
         let snapshot = try await reader.snapshot(list)
         let stored = Set(try #require(snapshot["list"]?["items"]?.arrayValue).compactMap { $0["id"]?.string })
         let lost = Set(acknowledged.values).subtracting(stored)
@@ -51,12 +50,11 @@ struct DurabilityTests {
     }
 
     @Test func sigtermClosesConnectionsWith1001AndExitsZero() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkwire-term-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let database = directory.appendingPathComponent("db.sqlite").path
+        let temporary = try TemporaryDatabase("term")
+        defer { temporary.remove() }
+        let database = temporary.path
         let process = try ServerProcess(database: database)
-        let client = TestClient(try await WebSocketConnection.connect(url: process.url))
+        let client = try await process.connect()
         try await client.signUp("ana")
         let list = try await client.createList()
         for index in 0..<50 { client.send(TestClient.op("addItem", opID: "t\(index)", ["list": .string(list), "title": .string("t\(index)")])) }
@@ -69,8 +67,8 @@ struct DurabilityTests {
 
         let restarted = try ServerProcess(database: database)
         defer { _ = restarted.terminate() }
-        let reader = TestClient(try await WebSocketConnection.connect(url: restarted.url))
-        _ = try await reader.request(["type": "login", "username": "ana", "password": "correct horse"], expecting: "authed")
+        let reader = try await restarted.connect()
+        try await reader.logIn("ana")
         let items = try await reader.snapshot(list)["list"]?["items"]?.arrayValue ?? []
         #expect(items.count >= acked, "every acknowledged edit is stored (\(acked) acked, \(items.count) stored)")
     }

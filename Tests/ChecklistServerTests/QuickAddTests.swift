@@ -36,13 +36,12 @@ struct QuickAddTests {
     /// A client that lost its connection before the ack resends the op; it must get the same
     /// answer, `parsed` included, whatever it sends the second time and wherever.
     @Test func aResentQuickAddGetsTheOriginalAckWholeAlsoAfterARestart() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkwire-quickadd-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let database = directory.appendingPathComponent("db.sqlite").path
+        let temporary = try TemporaryDatabase("quickadd")
+        defer { temporary.remove() }
+        let database = temporary.path
 
         let first = try ServerProcess(database: database)
-        let ana = TestClient(try await WebSocketConnection.connect(url: first.url))
+        let ana = try await first.connect()
         try await ana.signUp("ana")
         let list = try await ana.createList("Trip")
         let original = try await ana.op("quickAdd", opID: "q-same", ["text": "Pack sunscreen tomorrow #Trip"])
@@ -55,8 +54,8 @@ struct QuickAddTests {
 
         let second = try ServerProcess(database: database)
         defer { _ = second.terminate() }
-        let back = TestClient(try await WebSocketConnection.connect(url: second.url))
-        _ = try await back.request(["type": "login", "username": "ana", "password": "correct horse"], expecting: "authed")
+        let back = try await second.connect()
+        try await back.logIn("ana")
         let afterRestart = try await back.op("quickAdd", opID: "q-same", ["text": "Pack sunscreen tomorrow #Trip"])
         #expect(afterRestart == original)
         let snapshot = try await back.snapshot(list)

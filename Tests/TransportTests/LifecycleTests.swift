@@ -44,15 +44,12 @@ struct LifecycleTests {
             $0.eventLoop = backend
             $0.shutdownGracePeriod = .milliseconds(500)
         }
-        let socket = try RawSocket(port: test.port)
-        try socket.write(RawWebSocketHandshake.request(port: test.port))
-        _ = try socket.readHeaders()
-        #expect(await eventually { test.delegate.openedCount == 1 })
+        let peer = try await RawPeer(test)
         let started = ContinuousClock.now
         test.server.stop(closeCode: 1012)
         #expect(ContinuousClock.now - started < .seconds(3))
         #expect(test.delegate.closedCount == 1)
-        withExtendedLifetime(socket) {}
+        withExtendedLifetime(peer) {}
     }
 
     @Test("start() throws a typed error when the port is in use", .timeLimit(.minutes(1)))

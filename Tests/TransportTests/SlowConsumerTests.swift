@@ -16,12 +16,8 @@ struct SlowConsumerTests {
         )
         defer { test.stop() }
         // A hand-made client with a tiny receive window that never reads after the handshake.
-        let socket = try RawSocket(port: test.port, receiveBufferSize: 4096)
-        try socket.write(RawWebSocketHandshake.request(port: test.port))
-        let (head, _) = try socket.readHeaders()
-        #expect(head.hasPrefix("HTTP/1.1 101"))
-        #expect(await eventually { test.delegate.openedCount == 1 })
-        let id = try #require(test.delegate.lastOpened)
+        let peer = try await RawPeer(test, receiveBufferSize: 4096)
+        let id = peer.id
 
         let server = test.server
         let frame = OutboundFrame(binary: [UInt8](repeating: 7, count: 64 << 10))
@@ -51,7 +47,7 @@ struct SlowConsumerTests {
         // window never reopens, else lws's fixed 5 s close-send/ack timeout after the close.
         let backlogSince = try #require(final.backlogSince)
         #expect(closedAt - backlogSince < .seconds(10))
-        withExtendedLifetime(socket) {}
+        withExtendedLifetime(peer) {}
     }
 
     @Test("exceeding the bound closes a reading client with slowConsumerCloseCode", .timeLimit(.minutes(1)),

@@ -19,12 +19,8 @@ struct WriteFlushTests {
             prepare: { $0.echoes = false }
         )
         defer { test.stop() }
-        let socket = try RawSocket(port: test.port, receiveBufferSize: 4096)
-        try socket.write(RawWebSocketHandshake.request(port: test.port))
-        let (head, rest) = try socket.readHeaders()
-        #expect(head.hasPrefix("HTTP/1.1 101"))
-        #expect(await eventually { test.delegate.openedCount == 1 })
-        let id = try #require(test.delegate.lastOpened)
+        let peer = try await RawPeer(test, receiveBufferSize: 4096)
+        let (socket, id) = (peer.socket, peer.id)
 
         let server = test.server
         let frameSize = 32 << 10
@@ -34,7 +30,7 @@ struct WriteFlushTests {
         // The socket is full by now: these queue behind the backlog.
         server.execute { for frame in frames[64...] { server.send(frame, to: id) } }
 
-        var reader = ServerFrameReader(buffered: rest)
+        var reader = ServerFrameReader(buffered: peer.rest)
         for index in 0..<frames.count {
             let payload = try reader.nextBinaryPayload(from: socket)
             #expect(payload.count == frameSize, "frame \(index)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Transport
 
 /// The `checkwire` binary run as a child process, for what an in-process server cannot
 /// show: SIGKILL in the middle of a burst, SIGTERM and the exit code.
@@ -41,6 +42,11 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     var url: String { "ws://127.0.0.1:\(port)/ws" }
+
+    /// A new client connection to this server.
+    func connect() async throws -> TestClient {
+        TestClient(try await WebSocketConnection.connect(url: url))
+    }
 
     func kill() {
         Foundation.kill(process.processIdentifier, SIGKILL)

@@ -63,7 +63,17 @@ final class TestClient: @unchecked Sendable {
 
     @discardableResult
     func signUp(_ name: String, password: String = "correct horse") async throws -> JSONValue {
-        let reply = try await request(["type": "signup", "username": .string(name), "password": .string(password)], expecting: "authed")
+        try await authenticate("signup", name, password)
+    }
+
+    /// Logs in as an existing user (for example after a server restart).
+    @discardableResult
+    func logIn(_ name: String, password: String = "correct horse") async throws -> JSONValue {
+        try await authenticate("login", name, password)
+    }
+
+    private func authenticate(_ type: String, _ name: String, _ password: String) async throws -> JSONValue {
+        let reply = try await request(["type": .string(type), "username": .string(name), "password": .string(password)], expecting: "authed")
         token = reply["token"]?.stringValue
         username = name
         return reply

@@ -235,13 +235,12 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
         switch fields.kind {
         case .event:
             guard let seq = fields.seq else { counters.unparsable += 1; return }
-            let last = subscribers[index].lastSeq
-            if last >= 0 {
-                if seq <= last {
-                    counters.duplicates += 1
-                    return
-                }
-                if seq > last + 1 { counters.gaps += Int(seq - last - 1) }
+            switch DeliveryOrder.event(seq: seq, after: subscribers[index].lastSeq) {
+            case .duplicateOrReordered:
+                counters.duplicates += 1
+                return
+            case .accepted(let missed):
+                counters.gaps += missed
             }
             subscribers[index].lastSeq = seq
             if subscribers[index].phase == .live {
@@ -256,12 +255,8 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
             }
         case .subscribed:
             guard let seq = fields.seq else { counters.unparsable += 1; return }
-            if subscribers[index].lastSeq < 0 {
-                subscribers[index].lastSeq = seq
-            } else if subscribers[index].lastSeq < seq {
-                counters.gaps += Int(seq - subscribers[index].lastSeq)
-                subscribers[index].lastSeq = seq
-            }
+            counters.gaps += DeliveryOrder.missedBeforeSubscribed(head: seq, after: subscribers[index].lastSeq)
+            subscribers[index].lastSeq = max(subscribers[index].lastSeq, seq)
             subscribers[index].phase = .live
             counters.live += 1
             subscribeLatency.record(nanoseconds: now &- subscribers[index].startedAt)
@@ -287,16 +282,18 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
             return
         }
         let slot = index * configuration.writers + Int(writer)
-        let last = Int64(lastNumbers[slot])
-        if number <= last {
-            counters.duplicates += 1
-            return
-        }
         // Writers go round-robin over the channels: on one channel a writer's numbers
         // advance by `channelStep`, starting at its first number for that channel.
-        let channel = subscribers[index].list
-        let expected = last == 0 ? Int64(firstNumber(writer: Int(writer), channel: channel) ?? Int(number)) : last + Int64(channelStep)
-        if number > expected { counters.gaps += Int(number - expected) / channelStep }
+        let last = Int64(lastNumbers[slot])
+        // Only the first message needs the first number (a loop over the channels).
+        let first = last == 0 ? firstNumber(writer: Int(writer), channel: subscribers[index].list) ?? Int(number) : 0
+        switch DeliveryOrder.nchanMessage(number: number, after: last, first: Int64(first), step: channelStep) {
+        case .duplicateOrReordered:
+            counters.duplicates += 1
+            return
+        case .accepted(let missed):
+            counters.gaps += missed
+        }
         lastNumbers[slot] = Int32(truncatingIfNeeded: number)
         counters.deliveries += 1
         counters.deliveredBytes += bytes

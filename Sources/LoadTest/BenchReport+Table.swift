@@ -34,7 +34,7 @@ extension BenchReport {
         let v = verification
         row("exactly once, in order", v.passed
             ? "yes: every subscriber received every event once, in order"
-            : "NO: \(v.duplicatesOrReordered) duplicate/reordered, \(v.gaps) gaps, \(v.missingAtEnd) not delivered before the drain timeout, \(v.unparsable) unparsable")
+            : "NO: \(v.duplicatesOrReordered) duplicate/reordered, \(v.gaps) gaps, \(v.missingAtEnd) not delivered before the drain timeout, \(v.unparsable) unparsable, \(v.subscribersNotLive) subscribers not live at the end")
         if let server {
             var text = String(format: "%.2f CPU s", server.cpuSeconds)
             if let perDelivery = server.cpuMicrosecondsPerDelivery { text += String(format: ", %.2f µs per delivery", perDelivery) }

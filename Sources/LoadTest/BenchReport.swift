@@ -47,6 +47,9 @@ public struct BenchReport: Codable, Sendable {
         public var gaps: Int
         public var missingAtEnd: Int
         public var unparsable: Int
+        /// Subscribers that were not connected and subscribed at the end (failed to connect,
+        /// or closed): their streams could not be checked to the end.
+        public var subscribersNotLive: Int
         public var passed: Bool
     }
 

@@ -306,7 +306,7 @@ final class Run: @unchecked Sendable {
                     connect: engine.connectLatency.summary, subscribe: engine.subscribeLatency.summary
                 ),
                 edits: nil, deliveries: nil, reconnect: nil,
-                verification: .init(duplicatesOrReordered: 0, gaps: 0, missingAtEnd: 0, unparsable: 0, passed: true),
+                verification: .init(duplicatesOrReordered: 0, gaps: 0, missingAtEnd: 0, unparsable: 0, subscribersNotLive: 0, passed: true),
                 errors: [:], closeCodes: [:], server: nil, clientCPUSeconds: 0, elapsedSeconds: 0
             )
         }
@@ -350,6 +350,7 @@ final class Run: @unchecked Sendable {
         report.connections.live = snapshot.live
         report.verification = .init(
             duplicatesOrReordered: c.duplicates, gaps: c.gaps, missingAtEnd: snapshot.missing, unparsable: c.unparsable,
+            subscribersNotLive: max(0, configuration.subscribers - snapshot.live),
             passed: c.duplicates == 0 && c.gaps == 0 && snapshot.missing == 0 && c.unparsable == 0
                 && snapshot.live == configuration.subscribers
         )

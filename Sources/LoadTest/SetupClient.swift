@@ -29,7 +29,11 @@ struct SetupClient {
     let connection: WebSocketConnection
 
     static func connect(url: String) async throws -> SetupClient {
-        SetupClient(connection: try await WebSocketConnection.connect(url: url, timeout: .seconds(10)))
+        do {
+            return SetupClient(connection: try await WebSocketConnection.connect(url: url, timeout: .seconds(10)))
+        } catch let error as WebSocketConnectionError {
+            throw Failure(description: "cannot reach the Checkwire server at \(url): \(error)")
+        }
     }
 
     func close() { connection.close() }

@@ -63,44 +63,9 @@ start_checkwire
 
 # --- nginx + nchan (Debian packages; own config in a temp dir, 127.0.0.1 only) -----------
 if [[ -z "${SKIP_NCHAN:-}" ]]; then
-    if ! [[ -f /usr/lib/nginx/modules/ngx_nchan_module.so ]]; then
-        echo "== installing nginx and libnginx-mod-nchan"
-        DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends nginx libnginx-mod-nchan >/dev/null
-    fi
+    scripts/install-deps.sh --with-nchan
     mkdir -p "$WORK/nginx/logs" "$WORK/nginx/tmp"
-    # One worker: Checkwire fans out on one thread too.
-    cat >"$WORK/nginx/nginx.conf" <<CONF
-load_module /usr/lib/nginx/modules/ngx_nchan_module.so;
-worker_processes 1;
-worker_rlimit_nofile 20000;
-pid $WORK/nginx/nginx.pid;
-error_log $WORK/nginx/logs/error.log warn;
-events { worker_connections 19500; use epoll; multi_accept on; }
-http {
-    access_log off;
-    client_body_temp_path $WORK/nginx/tmp/body;
-    proxy_temp_path $WORK/nginx/tmp/proxy;
-    fastcgi_temp_path $WORK/nginx/tmp/fastcgi;
-    uwsgi_temp_path $WORK/nginx/tmp/uwsgi;
-    scgi_temp_path $WORK/nginx/tmp/scgi;
-    nchan_shared_memory_size 256m;
-    keepalive_requests 10000000;
-    server {
-        listen 127.0.0.1:$NCHAN_PORT;
-        location ~ ^/sub/(.+)\$ {
-            nchan_subscriber websocket;
-            nchan_channel_id \$1;
-            nchan_subscriber_first_message newest;
-        }
-        location ~ ^/pub/(.+)\$ {
-            nchan_publisher;
-            nchan_channel_id \$1;
-            nchan_message_buffer_length 1000;
-            nchan_message_timeout 60s;
-        }
-    }
-}
-CONF
+    sed -e "s|@WORK@|$WORK/nginx|g" -e "s|@PORT@|$NCHAN_PORT|g" scripts/nchan.conf >"$WORK/nginx/nginx.conf"
     nginx -p "$WORK/nginx" -c "$WORK/nginx/nginx.conf" -g 'daemon off;' &
     NGINX_PID=$!
     sleep 1

@@ -1,19 +1,34 @@
 #!/usr/bin/env bash
 # Installs what building and testing Checkwire needs on Debian 12: the C libraries
-# (libwebsockets, SQLite, OpenSSL) from apt, and the Python test packages from PyPI.
-# Idempotent and non-interactive; apt runs only when something is missing.
+# (libwebsockets, SQLite, OpenSSL) from apt, and with --with-test-tools the Python test
+# packages from PyPI and nginx + nchan (the load tester's peer, which its tests drive too;
+# --with-nchan installs only those). Idempotent and non-interactive; apt runs only when
+# something is missing.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 sudo_cmd=()
 if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
 
 packages=(libwebsockets-dev libsqlite3-dev libssl-dev pkg-config tmux)
+with_nchan=""
+case "${1:-}" in --with-test-tools | --with-nchan) with_nchan=1 ;; esac
+if [ -n "$with_nchan" ]; then packages+=(nginx libnginx-mod-nchan); fi
 missing=()
 for package in "${packages[@]}"; do
-    dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+    # Installed, not merely known (a removed package keeps its configuration: "rc").
+    [ "$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null)" = "install ok installed" ] || missing+=("$package")
 done
 if [ "${#missing[@]}" -gt 0 ]; then
     export DEBIAN_FRONTEND=noninteractive
+    # Installing nginx would start it as a service on port 80; the tools start their own
+    # nginx on 127.0.0.1 only. A policy-rc.d that refuses (exit 101) stops apt from starting
+    # it, and is removed again unless one was already there.
+    policy=/usr/sbin/policy-rc.d
+    if [ -n "$with_nchan" ] && ! [ -e "$policy" ]; then
+        printf '#!/bin/sh\nexit 101\n' | "${sudo_cmd[@]}" tee "$policy" >/dev/null
+        "${sudo_cmd[@]}" chmod +x "$policy"
+        trap '"${sudo_cmd[@]}" rm -f "$policy"' EXIT
+    fi
     "${sudo_cmd[@]}" apt-get update -q
     "${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi

@@ -46,6 +46,7 @@ struct BenchRunnerTests {
         #expect(report.verification.duplicatesOrReordered == 0)
         #expect(report.verification.gaps == 0)
         #expect(report.verification.missingAtEnd == 0)
+        #expect(report.verification.subscribersNotLive == 0)
         #expect(report.connections.live == 20)
         #expect(report.connections.failures == 0)
         #expect(report.edits?.sent == 200)
@@ -79,6 +80,118 @@ struct BenchRunnerTests {
         #expect(report.reconnect?.replayedEvents == 10 * 100)
         #expect(report.reconnect?.snapshots == 0)
         #expect(report.reconnect?.catchUp.count == 10)
+    }
+}
+
+extension BenchRunnerTests {
+    /// Writers go round-robin over the lists; each event reaches that list's subscribers only.
+    @Test func listsDeliversEachListsEventsToItsOwnSubscribers() async throws {
+        var configuration = BenchConfiguration()
+        configuration.scenario = .lists
+        configuration.lists = 4
+        configuration.subscribers = 12
+        configuration.writers = 2
+        configuration.edits = 80
+        configuration.window = 4
+        configuration.timeout = 60
+        configuration.progress = false
+        let report = try await Self.run(configuration)
+
+        #expect(report.verification.passed)
+        #expect(report.lists == 4)
+        #expect(report.connections.live == 12)
+        #expect(report.edits?.acked == 80)
+        // 80 edits spread over 4 lists, each with 3 subscribers.
+        #expect(report.deliveries?.count == 80 * 3)
+        #expect(report.errors.isEmpty)
+    }
+
+    /// Connections held open without edits: the connect figures and, for a local server,
+    /// memory per connection.
+    @Test func idleHoldsEveryConnectionAndMeasuresMemory() async throws {
+        var configuration = BenchConfiguration()
+        configuration.scenario = .idle
+        configuration.subscribers = 40
+        configuration.hold = 0.3
+        configuration.timeout = 60
+        configuration.serverPIDs = [getpid()]
+        configuration.progress = false
+        let report = try await Self.run(configuration)
+
+        #expect(report.verification.passed)
+        #expect(report.connections.live == 40)
+        #expect(report.connections.failures == 0)
+        #expect(report.connections.connect.count == 40)
+        #expect(report.connections.connectsPerSecond > 0)
+        #expect(report.edits == nil)
+        #expect(report.server?.residentBytesPerConnection != nil)
+        #expect(report.table.contains("idle"))
+    }
+
+    /// At a rate, writers send on a schedule rather than refilling a window.
+    @Test func pacedFanoutSendsEveryEdit() async throws {
+        var configuration = BenchConfiguration()
+        configuration.scenario = .fanout
+        configuration.subscribers = 5
+        configuration.rate = 100
+        configuration.edits = 50
+        configuration.timeout = 60
+        configuration.progress = false
+        let report = try await Self.run(configuration)
+
+        #expect(report.verification.passed)
+        #expect(report.rate == 100)
+        #expect(report.edits?.acked == 50)
+        #expect(report.deliveries?.count == 5 * 50)
+        // 50 edits at 100/s take about half a second, not the instant a window would.
+        #expect((report.edits?.seconds ?? 0) >= 0.4)
+    }
+
+    /// The nchan target against a real nginx + nchan: publishing over HTTP, subscribers over
+    /// WebSocket, each writer's numbers checked on every channel.
+    @Test(arguments: [1, 3])
+    func nchanTargetChecksEveryWritersMessages(channels: Int) async throws {
+        let nchan = try NchanServer.start()
+        defer { nchan.stop() }
+        var configuration = BenchConfiguration()
+        configuration.target = .nchan(subscribeBase: nchan.subscribeBase, publishBase: nchan.publishBase)
+        configuration.scenario = channels == 1 ? .fanout : .lists
+        configuration.lists = channels
+        configuration.subscribers = 6
+        configuration.writers = 2
+        configuration.edits = 60
+        configuration.window = 4
+        configuration.messageSize = 300
+        configuration.timeout = 60
+        configuration.serverPIDs = [nchan.pid]
+        configuration.progress = false
+        let report = try await BenchRunner(configuration: configuration).run()
+
+        #expect(report.target == "nchan")
+        #expect(report.verification.passed)
+        #expect(report.connections.live == 6)
+        #expect(report.edits?.acked == 60)
+        #expect(report.deliveries?.count == 60 * 6 / channels)
+        #expect((report.deliveries?.averageMessageBytes ?? 0) >= 300)
+        #expect(report.errors.isEmpty)
+    }
+
+    /// Subscribers that never got a stream cannot pass the check: the run says NO and why,
+    /// rather than "verified" over nothing.
+    @Test func subscribersThatNeverConnectFailTheCheck() async throws {
+        var configuration = BenchConfiguration()
+        configuration.target = .nchan(subscribeBase: "ws://127.0.0.1:1/sub", publishBase: "http://127.0.0.1:1/pub")
+        configuration.subscribers = 2
+        configuration.edits = 3
+        configuration.timeout = 30
+        configuration.progress = false
+        let report = try await BenchRunner(configuration: configuration).run()
+
+        #expect(!report.verification.passed)
+        #expect(report.verification.subscribersNotLive == 2)
+        #expect(report.connections.failures == 2)
+        #expect(!report.errors.isEmpty)
+        #expect(report.table.contains("NO:") && report.table.contains("2 subscribers not live at the end"))
     }
 }
 

@@ -35,39 +35,15 @@ extension QuickAddDate {
         self.init(year: year, month: month, day: day)
     }
 
-    static func isLeap(_ year: Int) -> Bool {
-        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-    }
+    static func daysIn(month: Int, year: Int) -> Int { CivilCalendar.daysIn(month: month, year: year) }
 
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
+    /// Days since 1970-01-01.
+    var dayNumber: Int { CivilCalendar.daysSinceEpoch(year: year, month: month, day: day) }
 
-    /// Days since 1970-01-01 (H. Hinnant's `days_from_civil`).
-    var dayNumber: Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    /// The date `dayNumber` days after 1970-01-01 (`civil_from_days`).
+    /// The date `dayNumber` days after 1970-01-01.
     init(dayNumber: Int) {
-        let z = dayNumber + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        self.init(year: yoe + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d)
+        let date = CivilCalendar.date(daysSinceEpoch: dayNumber)
+        self.init(year: date.year, month: date.month, day: date.day)
     }
 
     /// ISO weekday: 1 = Monday … 7 = Sunday.

@@ -18,13 +18,9 @@ OLD=$1 NEW=$2 REPEATS=$3; shift 3
 PORT=${PORT:-18181}
 WORK=$(mktemp -d /tmp/checkwire-compare.XXXXXX)
 SERVER_PID=""
-stop_server() {
-    [[ -n "$SERVER_PID" ]] || return 0
-    kill "$SERVER_PID" 2>/dev/null || true
-    wait "$SERVER_PID" 2>/dev/null || true
-    SERVER_PID=""
-}
-trap 'stop_server; rm -rf "$WORK"' EXIT
+# shellcheck source=scripts/bench-server.sh
+source "$(dirname "${BASH_SOURCE[0]}")/bench-server.sh"
+trap 'stop_checkwire; rm -rf "$WORK"' EXIT
 ulimit -n "$(ulimit -Hn)"
 if curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1; then
     echo "something already answers on 127.0.0.1:$PORT; stop it or set PORT" >&2
@@ -34,22 +30,8 @@ fi
 for rep in $(seq "$REPEATS"); do
     for variant in old new; do
         binary=$OLD; [[ $variant == new ]] && binary=$NEW
-        rm -f "$WORK"/db.sqlite*
-        # The subshell execs the server, so $! is the server's own pid (for its CPU and RSS).
-        (
-            # shellcheck disable=SC2086
-            [[ -n "${SERVER_ENV:-}" ]] && export ${SERVER_ENV}
-            exec "$binary" serve --host 127.0.0.1 --port "$PORT" --database "$WORK/db.sqlite" \
-                --public "$WORK/none" --fast-password-hashing --log-level warning
-        ) >>"$WORK/server.log" 2>&1 &
-        SERVER_PID=$!
-        for _ in $(seq 50); do
-            curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && break
-            sleep 0.1
-        done
-        if ! kill -0 "$SERVER_PID" 2>/dev/null; then
-            echo "$variant #$rep: the server did not start: $(tail -2 "$WORK/server.log")"
-            SERVER_PID=""
+        if ! start_checkwire "$binary" "$PORT" "$WORK"; then
+            echo "$variant #$rep: skipped"
             continue
         fi
         if "$binary" bench "$@" --url "ws://127.0.0.1:$PORT/ws" --server-pid "$SERVER_PID" --quiet --json \
@@ -67,6 +49,6 @@ PY
         else
             echo "$variant #$rep: failed: $(tail -2 "$WORK/run.err")"
         fi
-        stop_server
+        stop_checkwire
     done
 done

@@ -26,8 +26,10 @@ WORK=$(mktemp -d /tmp/checkwire-bench.XXXXXX)
 SERVER_PID=""
 NGINX_PID=""
 
+# shellcheck source=scripts/bench-server.sh
+source scripts/bench-server.sh
 cleanup() {
-    [[ -n "$SERVER_PID" ]] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null || true
+    stop_checkwire
     [[ -n "$NGINX_PID" ]] && kill -QUIT "$NGINX_PID" 2>/dev/null && sleep 0.5 || true
     rm -rf "$WORK"
 }
@@ -42,24 +44,14 @@ if [[ -z "${SKIP_BUILD:-}" ]]; then
 fi
 BIN="$PWD/$SCRATCH/release/checkwire"
 
-# --- Checkwire -------------------------------------------------------------------------
-start_checkwire() {
-    rm -f "$WORK"/checkwire.sqlite*
-    "$BIN" serve --host 127.0.0.1 --port "$CHECKWIRE_PORT" --database "$WORK/checkwire.sqlite" \
-        --public "$WORK/none" --fast-password-hashing --log-level warning >>"$WORK/checkwire.log" 2>&1 &
-    SERVER_PID=$!
-    for _ in $(seq 50); do
-        curl -fs "http://127.0.0.1:$CHECKWIRE_PORT/healthz" >/dev/null 2>&1 && break
-        sleep 0.1
-    done
-}
+# --- Checkwire (scripts/bench-server.sh) ------------------------------------------------
+start_checkwire "$BIN" "$CHECKWIRE_PORT" "$WORK"
 # Memory per idle connection is an RSS difference, so it needs a server that has not yet
 # grown its heap in earlier cases: the idle case gets a fresh server.
 restart_checkwire() {
-    kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null || true
-    start_checkwire
+    stop_checkwire
+    start_checkwire "$BIN" "$CHECKWIRE_PORT" "$WORK"
 }
-start_checkwire
 
 # --- nginx + nchan (Debian packages; own config in a temp dir, 127.0.0.1 only) -----------
 if [[ -z "${SKIP_NCHAN:-}" ]]; then

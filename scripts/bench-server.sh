@@ -1,0 +1,36 @@
+# Sourced by bench-matrix.sh and bench-compare.sh: the Checkwire server they measure, on
+# 127.0.0.1 with a fresh database each time it starts.
+#
+#   start_checkwire BINARY PORT DIRECTORY   # sets SERVER_PID; returns 1 if it did not start
+#   stop_checkwire
+#
+# The database is DIRECTORY/db.sqlite (removed first) and the log DIRECTORY/server.log.
+# SERVER_ENV (assignments such as "CHECKWIRE_EVENT_LOOP=poll") is exported to the server only.
+
+start_checkwire() {
+    local binary=$1 port=$2 directory=$3
+    rm -f "$directory"/db.sqlite*
+    # The subshell execs the server, so $! is the server's own pid (for its CPU and RSS).
+    (
+        # shellcheck disable=SC2086
+        [[ -n "${SERVER_ENV:-}" ]] && export ${SERVER_ENV}
+        exec "$binary" serve --host 127.0.0.1 --port "$port" --database "$directory/db.sqlite" \
+            --public "$directory/none" --fast-password-hashing --log-level warning
+    ) >>"$directory/server.log" 2>&1 &
+    SERVER_PID=$!
+    for _ in $(seq 50); do
+        curl -fs "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && return 0
+        kill -0 "$SERVER_PID" 2>/dev/null || break
+        sleep 0.1
+    done
+    echo "the server did not start: $(tail -2 "$directory/server.log")" >&2
+    stop_checkwire
+    return 1
+}
+
+stop_checkwire() {
+    [[ -n "${SERVER_PID:-}" ]] || return 0
+    kill "$SERVER_PID" 2>/dev/null || true
+    wait "$SERVER_PID" 2>/dev/null || true
+    SERVER_PID=""
+}

@@ -69,6 +69,8 @@ let package = Package(
             ]
         ),
 
+        // Socket helpers for tests that start servers as child processes.
+        .target(name: "LoopbackTestSupport", path: "Tests/LoopbackTestSupport"),
         .testTarget(name: "TransportTests", dependencies: ["Transport"]),
         .testTarget(name: "ChecklistCoreTests", dependencies: ["ChecklistCore"]),
         .testTarget(name: "WireProtocolTests", dependencies: ["WireProtocol", "ChecklistCore"]),
@@ -77,8 +79,13 @@ let package = Package(
             name: "ChecklistStoreTests",
             dependencies: ["ChecklistStore", "ChecklistCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "ChecklistClientTests", dependencies: ["ChecklistClient", "TerminalUI", "ChecklistServer", "Transport", "WireProtocol"]),
-        .testTarget(name: "LoadTestTests", dependencies: ["LoadTest", "ChecklistServer", "WireProtocol", "Transport"]),
+        .testTarget(
+            name: "ChecklistClientTests",
+            dependencies: ["ChecklistClient", "TerminalUI", "ChecklistServer", "Transport", "WireProtocol", "LoopbackTestSupport"]
+        ),
+        .testTarget(
+            name: "LoadTestTests", dependencies: ["LoadTest", "ChecklistServer", "WireProtocol", "Transport", "LoopbackTestSupport"]
+        ),
         .testTarget(
             name: "ChecklistServerTests",
             dependencies: ["ChecklistServer", "Transport", "WireProtocol", "ChecklistCore", "ChecklistStore"]

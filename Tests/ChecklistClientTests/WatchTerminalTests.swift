@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackTestSupport
 import Testing
 
 /// `checkwire watch` in a real terminal (tmux): the screen shows edits made elsewhere, and
@@ -81,7 +82,7 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = directory.appendingPathComponent("watch.sqlite").path
-        let port = freePort()
+        let port = LoopbackPort.free()
         var server = try await ServerProcess(database: database, port: port)
         defer { server.terminate() }
         let alice = try CLI(server: server.url)

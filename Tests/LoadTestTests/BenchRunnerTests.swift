@@ -26,20 +26,26 @@ struct BenchRunnerTests {
         return try await BenchRunner(configuration: configuration).run()
     }
 
+    /// A bounded, quiet run of `scenario`: no progress lines, at most a minute.
+    static func configuration(_ scenario: BenchConfiguration.Scenario) -> BenchConfiguration {
+        var configuration = BenchConfiguration()
+        configuration.scenario = scenario
+        configuration.timeout = 60
+        configuration.progress = false
+        return configuration
+    }
+
     /// Both client loops: `--client-event-loop epoll` must check and report the same.
     @Test(arguments: EventLoopBackend.allCases)
     func fanoutDeliversEveryEventOnceInOrder(clientLoop: EventLoopBackend) async throws {
-        var configuration = BenchConfiguration()
+        var configuration = Self.configuration(.fanout)
         configuration.eventLoop = clientLoop
-        configuration.scenario = .fanout
         configuration.subscribers = 20
         configuration.writers = 2
         configuration.edits = 200
         configuration.window = 8
         configuration.duration = 30
-        configuration.timeout = 60
         configuration.serverPIDs = [getpid()]
-        configuration.progress = false
         let report = try await Self.run(configuration)
 
         #expect(report.verification.passed)
@@ -65,14 +71,11 @@ struct BenchRunnerTests {
     }
 
     @Test func reconnectResumesBySinceWithoutLoss() async throws {
-        var configuration = BenchConfiguration()
-        configuration.scenario = .reconnect
+        var configuration = Self.configuration(.reconnect)
         configuration.subscribers = 10
         configuration.writers = 1
         configuration.behind = 100
         configuration.edits = 100
-        configuration.timeout = 60
-        configuration.progress = false
         let report = try await Self.run(configuration)
 
         #expect(report.verification.passed)
@@ -86,15 +89,12 @@ struct BenchRunnerTests {
 extension BenchRunnerTests {
     /// Writers go round-robin over the lists; each event reaches that list's subscribers only.
     @Test func listsDeliversEachListsEventsToItsOwnSubscribers() async throws {
-        var configuration = BenchConfiguration()
-        configuration.scenario = .lists
+        var configuration = Self.configuration(.lists)
         configuration.lists = 4
         configuration.subscribers = 12
         configuration.writers = 2
         configuration.edits = 80
         configuration.window = 4
-        configuration.timeout = 60
-        configuration.progress = false
         let report = try await Self.run(configuration)
 
         #expect(report.verification.passed)
@@ -109,13 +109,10 @@ extension BenchRunnerTests {
     /// Connections held open without edits: the connect figures and, for a local server,
     /// memory per connection.
     @Test func idleHoldsEveryConnectionAndMeasuresMemory() async throws {
-        var configuration = BenchConfiguration()
-        configuration.scenario = .idle
+        var configuration = Self.configuration(.idle)
         configuration.subscribers = 40
         configuration.hold = 0.3
-        configuration.timeout = 60
         configuration.serverPIDs = [getpid()]
-        configuration.progress = false
         let report = try await Self.run(configuration)
 
         #expect(report.verification.passed)
@@ -130,13 +127,10 @@ extension BenchRunnerTests {
 
     /// At a rate, writers send on a schedule rather than refilling a window.
     @Test func pacedFanoutSendsEveryEdit() async throws {
-        var configuration = BenchConfiguration()
-        configuration.scenario = .fanout
+        var configuration = Self.configuration(.fanout)
         configuration.subscribers = 5
         configuration.rate = 100
         configuration.edits = 50
-        configuration.timeout = 60
-        configuration.progress = false
         let report = try await Self.run(configuration)
 
         #expect(report.verification.passed)
@@ -153,18 +147,15 @@ extension BenchRunnerTests {
     func nchanTargetChecksEveryWritersMessages(channels: Int) async throws {
         let nchan = try NchanServer.start()
         defer { nchan.stop() }
-        var configuration = BenchConfiguration()
+        var configuration = Self.configuration(channels == 1 ? .fanout : .lists)
         configuration.target = .nchan(subscribeBase: nchan.subscribeBase, publishBase: nchan.publishBase)
-        configuration.scenario = channels == 1 ? .fanout : .lists
         configuration.lists = channels
         configuration.subscribers = 6
         configuration.writers = 2
         configuration.edits = 60
         configuration.window = 4
         configuration.messageSize = 300
-        configuration.timeout = 60
         configuration.serverPIDs = [nchan.pid]
-        configuration.progress = false
         let report = try await BenchRunner(configuration: configuration).run()
 
         #expect(report.target == "nchan")
@@ -179,12 +170,11 @@ extension BenchRunnerTests {
     /// Subscribers that never got a stream cannot pass the check: the run says NO and why,
     /// rather than "verified" over nothing.
     @Test func subscribersThatNeverConnectFailTheCheck() async throws {
-        var configuration = BenchConfiguration()
+        var configuration = Self.configuration(.fanout)
         configuration.target = .nchan(subscribeBase: "ws://127.0.0.1:1/sub", publishBase: "http://127.0.0.1:1/pub")
         configuration.subscribers = 2
         configuration.edits = 3
         configuration.timeout = 30
-        configuration.progress = false
         let report = try await BenchRunner(configuration: configuration).run()
 
         #expect(!report.verification.passed)

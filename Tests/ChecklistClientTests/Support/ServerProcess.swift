@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackTestSupport
 
 /// `checkwire serve` as a child process on a fixed port, for tests that kill and restart
 /// the server underneath a client running in a terminal.
@@ -15,7 +16,7 @@ final class ServerProcess: @unchecked Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let up = await eventually(timeout: .seconds(20)) { Self.accepts(port) }
+        let up = await eventually(timeout: .seconds(20)) { LoopbackPort.accepts(port) }
         guard up else {
             process.terminate()
             throw TestFailure("checkwire serve did not listen on \(port)")
@@ -34,18 +35,6 @@ final class ServerProcess: @unchecked Sendable {
         guard process.isRunning else { return }
         process.terminate()
         process.waitUntilExit()
-    }
-
-    static func accepts(_ port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(port).bigEndian
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-        }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackTestSupport
 
 /// nginx + nchan, configured from `scripts/nchan.conf` (the benchmark matrix's peer) in a
 /// temporary directory and listening on a free port of 127.0.0.1: the load tester's nchan
@@ -24,7 +25,7 @@ final class NchanServer: @unchecked Sendable {
         }
         var lastError: any Error = NchanError("nginx did not start")
         for _ in 0..<3 {
-            do { return try NchanServer(port: freePort()) } catch { lastError = error }
+            do { return try NchanServer(port: LoopbackPort.free()) } catch { lastError = error }
         }
         throw lastError
     }
@@ -52,7 +53,7 @@ final class NchanServer: @unchecked Sendable {
                 stop()
                 throw NchanError("nginx exited: \(log)")
             }
-            if Self.accepts(port: port) { return }
+            if LoopbackPort.accepts(port) { return }
             Thread.sleep(forTimeInterval: 0.05)
         }
         stop()
@@ -66,30 +67,6 @@ final class NchanServer: @unchecked Sendable {
             process.waitUntilExit()
         }
         try? FileManager.default.removeItem(at: directory)
-    }
-
-    private static func accepts(port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(port).bigEndian
-        let length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        return withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, length) } } == 0
-    }
-
-    /// A TCP port that was free a moment ago, on 127.0.0.1.
-    private static func freePort() -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
 

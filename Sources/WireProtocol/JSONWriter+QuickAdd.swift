@@ -11,7 +11,7 @@ extension JSONWriter {
 
     /// The `parsed` object of a `quickAdd` ack: what was understood, and the UTF-16 ranges of
     /// the text each part came from, so a client can highlight them.
-    public mutating func quickAddParsedObject(_ result: QuickAddResult) {
+    mutating func quickAddParsedObject(_ result: QuickAddResult) {
         beginObject()
         field("list", result.list)
         field("section", result.section)

@@ -3,13 +3,18 @@
 // Pending local edits are layered on top by projection.js; they never enter this state.
 //
 // The state is cached in localStorage per user so that a reload while offline still shows
-// the checklists, and so that resubscribing can resume from the last seen seq.
+// the checklists, and so that resubscribing can resume from the last seen seq. Writes are
+// batched (at most one per PERSIST_DELAY_MS), but the page can go away inside that window —
+// a reload, a closed tab, a phone discarding it — so `persistPending()` writes at once and
+// the app calls it on `pagehide` and when the page is hidden (localStorage is synchronous).
 
 import { childIndex } from "./tree.js";
 
 const CACHE_PREFIX = "checkwire.cache.";
 const ACTIVITY_LIMIT = 200;
 const CACHE_VERSION = 1;
+// The batching window: a burst of live events costs one write, not one per event.
+const PERSIST_DELAY_MS = 400;
 
 function dueKey(due) {
   if (!due) return Infinity;
@@ -57,6 +62,7 @@ export class Store extends EventTarget {
     this.details = new Map(); // id -> { seq, participants: Map, items: Map, activity: [] , live }
     this.listsLoaded = false;
     this.changedSoon = false;
+    clearTimeout(this.persistTimer);
     this.persistTimer = null;
   }
 
@@ -190,13 +196,28 @@ export class Store extends EventTarget {
 
   // ---- persistence --------------------------------------------------------------------------------
 
+  /** Writes within PERSIST_DELAY_MS of the first unsaved change. The timer is not pushed back
+   *  by later changes: a steady trickle of them (reconnect attempts, live events) must not
+   *  starve the write. */
   schedulePersist() {
-    if (!this.user) return;
-    clearTimeout(this.persistTimer);
-    this.persistTimer = setTimeout(() => this.persist(), 400);
+    if (!this.user || this.persistTimer !== null) return;
+    this.persistTimer = setTimeout(() => this.persist(), PERSIST_DELAY_MS);
+  }
+
+  /** True while a change is in memory only. */
+  get hasUnsavedChanges() {
+    return this.persistTimer !== null;
+  }
+
+  /** Writes now if anything is unsaved: before the page goes away, and before the outbox
+   *  forgets an acknowledged edit (so the cache never lacks what the outbox no longer has). */
+  persistPending() {
+    if (this.hasUnsavedChanges) this.persist();
   }
 
   persist() {
+    clearTimeout(this.persistTimer);
+    this.persistTimer = null;
     if (!this.user) return;
     const data = {
       version: CACHE_VERSION,

@@ -35,6 +35,11 @@ export class Sync extends EventTarget {
     this.connection.addEventListener("message", (e) => this.onMessage(e.detail));
     this.outbox.addEventListener("change", () => this.emit("status"));
     window.addEventListener("focus", () => this.refreshLists());
+    // The last moments a page is sure to run: write the cached state before it can go away.
+    window.addEventListener("pagehide", () => this.store.persistPending());
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "hidden") this.store.persistPending();
+    });
   }
 
   start() {
@@ -53,6 +58,13 @@ export class Sync extends EventTarget {
   get status() {
     if (this.connection.status === "open") return this.ready ? (this.outbox.size ? "syncing" : "live") : "connecting";
     return this.connection.status;
+  }
+
+  /** The server cannot be reached just now: offline, or retrying after a failed attempt (not
+   *  the first connect of a page load, which would make every start flash an offline message). */
+  get unreachable() {
+    const status = this.connection.status;
+    return status === "offline" || (status === "connecting" && this.connection.attempt > 0);
   }
 
   adoptUser(user) {
@@ -237,6 +249,8 @@ export class Sync extends EventTarget {
 
   onAck(entry, ack) {
     this.inflight.delete(entry.opId);
+    // Once the outbox forgets the edit, only the cached state still shows it after a reload.
+    this.store.persistPending();
     this.outbox.remove(entry.opId);
     if (entry.message.op === "createList" && ack.list) {
       this.refreshLists();

@@ -231,17 +231,16 @@ class Page:
 
     # --- items -------------------------------------------------------------------------------
 
-    def type_into(self, selector, *keys, attempts=5):
+    def type_into(self, selector, *keys):
         """Sends keys to the element matching `selector`, finding it again if a re-render
         replaced it between the lookup and the typing."""
-        for attempt in range(attempts):
-            try:
-                self.find(selector).send_keys(*keys)
-                return
-            except StaleElementReferenceException:
-                if attempt == attempts - 1:
-                    raise
-                time.sleep(0.1)
+        def attempt(driver):
+            elements = driver.find_elements(By.CSS_SELECTOR, selector)
+            if not elements:
+                return False
+            elements[0].send_keys(*keys)  # a stale element raises, and `until` tries again
+            return True
+        self.until(attempt, message=f"{self.name}: could not type into {selector}")
 
     def quick_add(self, text):
         """Types `text` into the quick-add box; returns once a new row shows (the server
@@ -317,6 +316,11 @@ class Page:
             return [e for e in self.driver.get_log("browser") if e["level"] == "SEVERE" and "favicon" not in e["message"]]
         except WebDriverException:
             return []
+
+    def wait_offline_ready(self, timeout=WAIT):
+        """Waits until the service worker controls the page, so the app shell can load offline."""
+        self.until(lambda d: self.js("return !!(navigator.serviceWorker && navigator.serviceWorker.controller)"),
+                   timeout, f"{self.name}: the service worker never took control")
 
     def set_offline(self, offline):
         self.driver.execute_cdp_cmd("Network.enable", {})

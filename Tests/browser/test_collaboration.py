@@ -112,6 +112,7 @@ def test_offline_edits_queue_survive_reload_and_converge(browsers):
         a.quick_add(title)
     b.open_list(list_id)
     b.until(lambda d: b.row("Move the sofa") is not None)
+    b.wait_offline_ready()
 
     # B loses the network.
     b.set_offline(True)

@@ -83,11 +83,14 @@ export function createChecklistView(app, initialParams) {
     const { summary, detail, view } = state;
     if (!summary && !detail) {
       document.title = "Checkwire";
-      const known = app.store.listsLoaded;
-      replaceChildrenPreservingFocus(header, known
-        ? h("div.empty-state", h("div.empty-icon", icon("inbox", { size: 40 })), h("h2", "Checklist not found"),
-          h("p", "It may have been shared with you and then unshared, or the link is wrong."), h("a.btn.primary", { href: "#/" }, "Back to checklists"))
-        : h("div.skeleton-header", h("div.sk-line.w40"), h("div.sk-line.w60")));
+      // Offline, this device has nothing of the list: say so rather than show a skeleton that
+      // cannot resolve. The view updates by itself once the server sends the list.
+      const content = app.sync.unreachable ? notOfflineYet()
+        : app.store.listsLoaded
+          ? h("div.empty-state", h("div.empty-icon", icon("inbox", { size: 40 })), h("h2", "Checklist not found"),
+            h("p", "It may have been shared with you and then unshared, or the link is wrong."), h("a.btn.primary", { href: "#/" }, "Back to checklists"))
+          : h("div.skeleton-header", h("div.sk-line.w40"), h("div.sk-line.w60"));
+      replaceChildrenPreservingFocus(header, content);
       el.classList.add("missing");
       return;
     }
@@ -107,7 +110,9 @@ export function createChecklistView(app, initialParams) {
       ? `Add a sub-item to “${rootItem.title}”`
       : matchMedia("(max-width: 720px)").matches ? "Add an item" : "Add an item — e.g. “Read chapter 4”";
     if (!detail) {
-      replaceChildrenPreservingFocus(tree, h("div.tree-loading", [1, 2, 3, 4].map(() => h("div.sk-row", h("div.sk-check"), h("div.sk-line.w60")))));
+      replaceChildrenPreservingFocus(tree, app.sync.unreachable
+        ? notOfflineYet()
+        : h("div.tree-loading", [1, 2, 3, 4].map(() => h("div.sk-row", h("div.sk-check"), h("div.sk-line.w60")))));
       cancelledSlot.replaceChildren();
     } else {
       renderTree(state);
@@ -704,4 +709,13 @@ export function createChecklistView(app, initialParams) {
       panel?.view.destroy();
     },
   };
+}
+
+/** What a checklist this device has never loaded shows while the server can't be reached. */
+function notOfflineYet() {
+  return h("div.empty-state.offline-unavailable#checklist-offline", { role: "status" },
+    h("div.empty-icon", icon("cloudOff", { size: 40 })),
+    h("h2", "Not available offline yet"),
+    h("p", "This checklist isn’t available offline yet — it will load when you’re back online."),
+    h("a.btn", { href: "#/" }, "Back to checklists"));
 }

@@ -38,7 +38,7 @@ export function createListsView(app) {
       : "";
 
     if (!store.listsLoaded && !lists.length && !creating.length) {
-      replaceChildrenPreservingFocus(content, skeleton());
+      replaceChildrenPreservingFocus(content, app.sync.unreachable ? offlineState() : skeleton());
       return;
     }
     if (!lists.length && !creating.length) {
@@ -122,6 +122,14 @@ function pendingCard(entry) {
     h("div.progress", h("div.progress-fill", { style: { width: "0%" } })),
     h("div.card-meta", h("span.muted", "Created offline — it appears here for everyone once you’re back online.")),
   );
+}
+
+/** Nothing cached on this device and no server to ask: a message, not a skeleton that can't resolve. */
+function offlineState() {
+  return h("div.empty-state#lists-offline", { role: "status" },
+    h("div.empty-icon", icon("cloudOff", { size: 40 })),
+    h("h2", "You’re offline"),
+    h("p", "Your checklists aren’t on this device yet — they will load when you’re back online."));
 }
 
 function skeleton() {

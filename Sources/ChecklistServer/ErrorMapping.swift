@@ -20,6 +20,13 @@ extension WireError {
         }
     }
 
+    init(_ failure: PasswordFailure) {
+        switch failure {
+        case .busy: self.init(.rateLimited, "the server is busy hashing passwords; try again in a moment")
+        case .internalError: self.init(.internal, "could not complete the request; try again")
+        }
+    }
+
     init(_ error: RequestDecodingError) {
         self.init(.badRequest, error.message)
     }

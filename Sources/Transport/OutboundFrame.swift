@@ -54,5 +54,8 @@ public final class OutboundFrame: @unchecked Sendable {
     /// The first payload byte; `LWS_PRE` writable bytes precede it.
     var payload: UnsafeMutablePointer<UInt8> { storage + OutboundFrame.headroom }
 
+    /// A copy of the payload, for tests and logs (the hot path writes `payload` in place).
+    public var payloadBytes: [UInt8] { Array(UnsafeBufferPointer(start: payload, count: count)) }
+
     static let headroom = Int(checkwire_lws_pre())
 }

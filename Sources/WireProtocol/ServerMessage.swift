@@ -104,13 +104,14 @@ public enum ServerMessage {
     }
 
     /// Tells a user's connections that a checklist was shared with them (or their role
-    /// changed), so their lists view can show it without polling. Not in the v1 contract's
-    /// required set; clients that do not know it ignore it.
-    public static func listShared(_ summary: ListSummary) -> [UInt8] {
+    /// changed), so their lists view can show it without polling; `by` is who shared it
+    /// (the contract's "Sessions and sharing").
+    public static func listShared(_ summary: ListSummary, by username: String) -> [UInt8] {
         var writer = JSONWriter(capacity: 400)
         writer.beginMessage("listShared", ref: nil)
         writer.key("list")
         writer.summary(summary, includeRole: true)
+        writer.field("by", username)
         writer.endObject()
         return writer.bytes
     }

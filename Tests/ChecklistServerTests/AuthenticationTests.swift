@@ -64,6 +64,31 @@ struct AuthenticationTests {
         #expect(reply["message"]?.string?.isEmpty == false)
     }
 
+    /// The contract's "Sessions and sharing": every other connection using a revoked token
+    /// gets `loggedOut` at once, hears no more events and can no longer edit.
+    @Test func logoutCutsOffEveryConnectionUsingThatToken() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let phone = try await server.user("ana")
+        let token = try #require(phone.token)
+        let laptop = try await server.connect()
+        _ = try await laptop.request(["type": "auth", "token": .string(token)], expecting: "authed")
+        let list = try await phone.createList()
+        _ = try await laptop.subscribe(list)
+
+        _ = try await phone.request(["type": "logout"], expecting: "loggedOut")
+        let notice = try await laptop.next("loggedOut")
+        #expect(notice["ref"] == nil, "a push, not a reply")
+
+        // Ana signs in again elsewhere (a new token) and edits the list the laptop followed.
+        let again = try await server.connect()
+        _ = try await again.logIn("ana")
+        _ = try await again.addItem(list, "after logout")
+        #expect(await laptop.receivesNoEvent(), "nothing of the list after loggedOut")
+        let edit = try await laptop.request(TestClient.op("addItem", ["list": .string(list), "title": "late"]), expecting: "ack")
+        #expect(edit["code"]?.string == "unauthorized")
+    }
+
     @Test func logoutRevokesOnlyThatToken() async throws {
         let server = try TestServer()
         defer { server.stop() }

@@ -206,6 +206,7 @@ struct CollaborationTests {
         let shared = try await ben.next("listShared")
         #expect(shared["list"]?["id"]?.string == list)
         #expect(shared["list"]?["role"]?.string == "editor", "the new participant hears of the list at once")
+        #expect(shared["by"]?.string == "owner", "and who shared it")
         _ = try await ben.subscribe(list)
         let unshare = try await owner.op("unshare", ["list": .string(list), "username": "BEN"])
         #expect(unshare["type"]?.string == "ack")

@@ -3,39 +3,26 @@ import Foundation
 import Transport
 import WireProtocol
 
-/// The transport's callbacks, all on the service thread.
+/// The transport's callbacks, all on the service thread: each becomes a hub input, then the
+/// hub's actions are carried out.
 extension ChecklistServer: WebSocketServerDelegate {
     public func webSocketServer(_ server: WebSocketServer, didOpen connection: ConnectionID) {
-        sessions[connection] = ClientSession(connection: connection)
-        metrics.connectionsOpened += 1
+        hub.connectionOpened(connection)
     }
 
     public func webSocketServer(_ server: WebSocketServer, didReceive message: WebSocketMessage, from connection: ConnectionID) {
-        guard let session = sessions[connection], !draining else { return }
-        if session.awaitingAuthentication {
-            session.backlog.append(message)
-        } else {
-            handle(message, in: session)
-        }
-        if !session.receivingPaused, session.requestsWaiting >= configuration.maxRequestsInFlight,
-           sessions[connection] != nil {
-            session.receivingPaused = true
-            metrics.receivePauses += 1
-            transport.setReceiving(false, for: connection)
-        }
+        hub.received(message, from: connection)
+        performHubActions()
     }
 
     public func webSocketServer(_ server: WebSocketServer, didClose connection: ConnectionID) {
-        guard let session = sessions.removeValue(forKey: connection) else { return }
-        for list in session.subscriptions { subscriptions.unsubscribe(connection, from: list) }
-        if let user = session.user { subscriptions.detach(connection, from: user.id) }
-        throttle.forget(connection: connection.rawValue)
+        hub.connectionClosed(connection)
     }
 
     public func webSocketServer(_ server: WebSocketServer, httpResponseFor path: String) -> HTTPResponse {
         switch path {
         case "/healthz":
-            return store.isOpen && !draining
+            return store.isOpen && !hub.draining
                 ? HTTPResponse(status: 200, body: Array("ok\n".utf8))
                 : HTTPResponse(status: 503, body: Array("store closed\n".utf8))
         default:
@@ -45,11 +32,13 @@ extension ChecklistServer: WebSocketServerDelegate {
 
     private func metricsText() -> String {
         let counts = store.counts
+        let hub = self.hub
+        let metrics = hub.metrics
         return """
             # Checkwire server metrics (Prometheus text format)
-            checkwire_connections \(sessions.count)
+            checkwire_connections \(hub.sessions.count)
             checkwire_connections_opened_total \(metrics.connectionsOpened)
-            checkwire_subscriptions \(subscriptions.subscriptionCount)
+            checkwire_subscriptions \(hub.subscriptions.subscriptionCount)
             checkwire_requests_total \(metrics.requests)
             checkwire_errors_total \(metrics.errors)
             checkwire_edits_applied_total \(metrics.editsApplied)

@@ -1,12 +1,11 @@
 import ChecklistCore
 import ChecklistStore
-import Foundation
 import Transport
 import WireProtocol
 
-extension ChecklistServer {
-    /// Decodes one message and routes it; every path answers through the session's sequencer.
-    func handle(_ message: WebSocketMessage, in session: ClientSession) {
+/// Decoding and routing one request; every path answers through the session's sequencer.
+extension Hub {
+    func handle(_ message: WebSocketMessage, in session: HubSession) {
         metrics.requests += 1
         guard case .text(let bytes) = message else {
             reject(session, WireError(.badRequest, "binary messages are not part of the protocol; send one JSON object per text message"))
@@ -14,7 +13,7 @@ extension ChecklistServer {
         }
         let request: Request
         do throws(RequestDecodingError) {
-            request = try RequestDecoder.decode(bytes, newID: { UUID().uuidString.lowercased() })
+            request = try RequestDecoder.decode(bytes, newID: newID)
         } catch {
             if let opID = error.opID, let user = session.user {
                 answerReusedOpIDOrReject(session, user: user, opID: opID, error: error)
@@ -35,13 +34,19 @@ extension ChecklistServer {
             logOut(ref: ref, in: session)
         case .lists:
             guard let user = authenticatedUser(session, ref: ref) else { return }
-            sendLists(for: user, ref: ref, in: session)
+            let ticket = session.replies.issue()
+            runStore(.lists(userID: user.id, ref: ref), then: .lists(session.connection, ticket: ticket, ref: ref))
         case .subscribe(let list, let since):
             guard let user = authenticatedUser(session, ref: ref) else { return }
-            subscribe(session, user: user, to: list, since: since, ref: ref)
+            let ticket = session.replies.issue()
+            runStore(
+                .subscribe(listID: list, userID: user.id, since: since, ref: ref),
+                then: .subscribe(session.connection, ticket: ticket, ref: ref, listID: list, userID: user.id)
+            )
         case .unsubscribe(let list):
             guard authenticatedUser(session, ref: ref) != nil else { return }
-            unsubscribe(session, from: list, ref: ref)
+            let ticket = session.replies.issue()
+            complete(session, ticket: ticket, .unsubscribed(listID: list, message: ServerMessage.unsubscribed(listID: list, ref: ref)))
         case .op(let opID, let operation):
             guard let user = authenticatedUser(session, ref: ref, opID: opID) else { return }
             perform(operation, opID: opID, by: user, ref: ref, in: session)
@@ -49,7 +54,7 @@ extension ChecklistServer {
     }
 
     /// The session's user, or answers `unauthorized` and returns `nil`.
-    private func authenticatedUser(_ session: ClientSession, ref: String?, opID: String? = nil) -> UserAccount? {
+    private func authenticatedUser(_ session: HubSession, ref: String?, opID: String? = nil) -> UserAccount? {
         guard let user = session.user else {
             reject(session, .notAuthenticated, opID: opID, ref: ref)
             return nil
@@ -58,8 +63,8 @@ extension ChecklistServer {
     }
 
     /// Lets the messages that waited behind an authentication request through, in order.
-    func resumeBacklog(of session: ClientSession) {
-        while !session.awaitingAuthentication, !session.backlog.isEmpty, sessions[session.connection] != nil {
+    func resumeBacklog(of session: HubSession) {
+        while !session.awaitingAuthentication, !session.backlog.isEmpty, sessions[session.connection] === session {
             handle(session.backlog.removeFirst(), in: session)
         }
     }

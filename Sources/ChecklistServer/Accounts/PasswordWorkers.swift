@@ -15,7 +15,7 @@ final class PasswordWorkers: @unchecked Sendable {
     private var waiting = 0
     private let capacity: Int
 
-    init(concurrency: Int = 2, capacity: Int = 256) {
+    init(concurrency: Int, capacity: Int = 256) {
         slots = DispatchSemaphore(value: concurrency)
         self.capacity = capacity
     }

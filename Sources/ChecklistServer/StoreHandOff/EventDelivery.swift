@@ -11,7 +11,9 @@ struct EventDelivery: Sendable {
     var revokedUserID: UserID?
     /// The user a `share` added or changed, and their `listShared` notice.
     var shared: (userID: UserID, notice: OutboundFrame)?
+}
 
+extension EventDelivery {
     init(_ applied: AppliedEvent) {
         listID = applied.event.listID
         frame = OutboundFrame(text: applied.payload)
@@ -19,7 +21,7 @@ struct EventDelivery: Sendable {
         if let added = applied.sharedUserID, var summary = applied.event.changes.list,
            let role = applied.event.changes.participants?.first?.role {
             summary.role = role
-            shared = (added, OutboundFrame(text: ServerMessage.listShared(summary)))
+            shared = (added, OutboundFrame(text: ServerMessage.listShared(summary, by: applied.event.by)))
         } else {
             shared = nil
         }

@@ -9,7 +9,9 @@ import ChecklistStore
 struct CommittedEdit: Sendable {
     var acknowledgement: Acknowledgement
     var delivery: EventDelivery?
+}
 
+extension CommittedEdit {
     init(outcome: EditOutcome) {
         acknowledgement = outcome.acknowledgement
         if case .applied(let applied) = outcome { delivery = EventDelivery(applied) } else { delivery = nil }

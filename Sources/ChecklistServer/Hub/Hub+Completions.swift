@@ -1,0 +1,47 @@
+import ChecklistStore
+import Transport
+
+/// Store replies and password outcomes, routed to the request they continue.
+extension Hub {
+    /// A store command finished. Must be called in commit order.
+    func storeCompleted(_ response: StoreResponse) {
+        guard let continuation = storeWaiting.removeValue(forKey: response.id) else { return }
+        let result = response.result
+        let session = sessions[continuation.connection]
+        switch continuation {
+        case .edit(_, let ticket, let ref, let opID):
+            // Broadcast even when the author has gone: the edit is committed.
+            editCommitted(result, session: session, ticket: ticket, ref: ref, opID: opID)
+        case .lists(_, let ticket, let ref):
+            guard let session else { return }
+            listsAnswered(result, session: session, ticket: ticket, ref: ref)
+        case .subscribe(_, let ticket, let ref, let listID, let userID):
+            guard let session else { return }
+            subscribeAnswered(result, session: session, ticket: ticket, ref: ref, listID: listID, userID: userID)
+        case .reusedOpID(_, let ticket, let ref, let opID, let error):
+            guard let session else { return }
+            reusedOpIDAnswered(result, session: session, ticket: ticket, ref: ref, opID: opID, error: error)
+        case .authenticate(_, let ticket, let ref, let tokenHash):
+            guard let session else { return }
+            accountAnswered(result, session: session, ticket: ticket, ref: ref, username: nil, knownUser: nil, token: nil, tokenHash: tokenHash)
+        case .logout(_, let ticket, let ref, let tokenHash):
+            guard let session else { return }
+            loggedOut(result, session: session, ticket: ticket, ref: ref, tokenHash: tokenHash)
+        case .loginLookup(_, let ticket, let ref, let username, let password):
+            guard let session else { return }
+            loginLookedUp(result, session: session, ticket: ticket, ref: ref, username: username, password: password)
+        case .loginSession(_, let ticket, let ref, let username, let user, let token, let tokenHash):
+            guard let session else { return }
+            accountAnswered(result, session: session, ticket: ticket, ref: ref, username: username, knownUser: user, token: token, tokenHash: tokenHash)
+        case .signup(_, let ticket, let ref, let token, let tokenHash):
+            guard let session else { return }
+            accountAnswered(result, session: session, ticket: ticket, ref: ref, username: nil, knownUser: nil, token: token, tokenHash: tokenHash)
+        }
+    }
+
+    /// A password job finished (or its pool refused it).
+    func passwordCompleted(_ response: PasswordResponse) {
+        guard let continuation = passwordWaiting.removeValue(forKey: response.id) else { return }
+        passwordDone(response.outcome, continuation)
+    }
+}

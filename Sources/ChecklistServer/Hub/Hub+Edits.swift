@@ -1,0 +1,94 @@
+import ChecklistCore
+import ChecklistStore
+import Foundation
+import Transport
+import WireProtocol
+
+/// `op` requests: the store applies and commits them; the event is broadcast and the author
+/// acknowledged when the commit's reply comes back.
+extension Hub {
+    func perform(_ operation: OperationRequest, opID: String, by user: UserAccount, ref: String?, in session: HubSession) {
+        let actor = user.actor
+        let command: StoreCommand
+        switch operation {
+        case .createList(let id, let new):
+            command = .apply(.createList(id: id ?? newID(), new), opID: opID, actor: actor)
+        case .edit(let list, let edit):
+            command = .apply(.edit(list, edit), opID: opID, actor: actor)
+        case .share(let list, let username, let role):
+            command = .apply(.share(list, username: username, role: role), opID: opID, actor: actor)
+        case .unshare(let list, let username):
+            command = .apply(.unshare(list, username: username), opID: opID, actor: actor)
+        case .quickAdd(let text, let list, let zoneName):
+            guard let timeZone = TimeZone(identifier: zoneName ?? "UTC") else {
+                answerReusedOpIDOrReject(session, user: user, opID: opID, error: RequestDecodingError(
+                    "\"tz\" must be an IANA time zone name such as \"America/New_York\"; \(zoneName ?? "") is not one", opID: opID, ref: ref
+                ))
+                return
+            }
+            command = .quickAdd(text: text, defaultList: list, timeZone: timeZone, opID: opID, actor: actor, newID: newID())
+        }
+        let ticket = session.replies.issue()
+        runStore(command, then: .edit(session.connection, ticket: ticket, ref: ref, opID: opID))
+    }
+
+    /// An `op` whose body is invalid still gets its original `ack` when its `opId` was used
+    /// before: the contract checks idempotency before the body.
+    func answerReusedOpIDOrReject(_ session: HubSession, user: UserAccount, opID: String, error: RequestDecodingError) {
+        let ticket = session.replies.issue()
+        runStore(
+            .previousAcknowledgement(opID: opID, userID: user.id),
+            then: .reusedOpID(session.connection, ticket: ticket, ref: error.ref, opID: opID, error: WireError(error))
+        )
+    }
+
+    func editCommitted(_ result: Result<StoreReply, StoreError>, session: HubSession?, ticket: UInt64, ref: String?, opID: String) {
+        let message: [UInt8]
+        switch result {
+        case .success(.committed(let committed)):
+            if let delivery = committed.delivery { broadcast(delivery) }
+            let ack = committed.acknowledgement
+            message = ServerMessage.ack(opID: opID, listID: ack.listID, seq: ack.seq, createdID: ack.createdID, parsed: ack.parsed, ref: ref)
+        case .success:
+            message = errorMessage(.failure("unexpected store reply to an edit"), opID: opID, ref: ref)
+        case .failure(let error):
+            message = errorMessage(error, opID: opID, ref: ref)
+        }
+        guard let session else { return }
+        complete(session, ticket: ticket, .message(message))
+    }
+
+    func reusedOpIDAnswered(_ result: Result<StoreReply, StoreError>, session: HubSession, ticket: UInt64, ref: String?, opID: String, error: WireError) {
+        let message: [UInt8]
+        if case .success(.acknowledgement(let ack?)) = result {
+            message = ServerMessage.ack(opID: opID, listID: ack.listID, seq: ack.seq, createdID: ack.createdID, parsed: ack.parsed, ref: ref)
+        } else {
+            metrics.errors += 1
+            message = ServerMessage.error(error, opID: opID, ref: ref)
+        }
+        complete(session, ticket: ticket, .message(message))
+    }
+
+    /// Sends one committed event to every subscriber of its checklist: the same frame, encoded
+    /// once. A participant the edit removed gets `revoked` on every connection first and
+    /// nothing of the list after; a user it was shared with is told on every connection.
+    func broadcast(_ delivery: EventDelivery) {
+        let listID = delivery.listID
+        metrics.editsApplied += 1
+        if let removed = delivery.revokedUserID, let connections = subscriptions.connectionsByUser[removed] {
+            let notice = OutboundFrame(text: ServerMessage.revoked(listID: listID))
+            for connection in connections {
+                subscriptions.unsubscribe(connection, from: listID)
+                sessions[connection]?.subscriptions.remove(listID)
+            }
+            actions.append(.broadcast(notice, to: connections))
+        }
+        if let shared = delivery.shared, let connections = subscriptions.connectionsByUser[shared.userID] {
+            actions.append(.broadcast(shared.notice, to: connections))
+        }
+        guard let subscribers = subscriptions.subscribers[listID] else { return }
+        metrics.eventsBroadcast += 1
+        metrics.deliveries += subscribers.count
+        actions.append(.broadcast(delivery.frame, to: subscribers))
+    }
+}

@@ -1,0 +1,120 @@
+import ChecklistCore
+import ChecklistStore
+import Transport
+import WireProtocol
+
+/// The server's session logic as a state machine: sessions, authentication and its
+/// backlog, subscriptions, reply ordering, backpressure, login throttling and fan-out.
+///
+/// It touches no socket, thread, store or clock of its own. It is told what happened — a
+/// connection opened, a message arrived, a connection closed, a store command or password
+/// job finished — and answers with `HubAction`s (send these bytes, stop reading, run this
+/// store command, hash this password) that `ChecklistServer` carries out. Store commands and
+/// their replies are values (`StoreCommand`, `StoreResponse`); what to do with a reply stays
+/// here under the request's id. So the whole protocol logic is tested without a socket
+/// (`HubTests`), the way Hummingbird tests its connection state machine.
+///
+/// Not `Sendable`: one thread owns it (the lws service thread, checked by `ServiceThreadBound`).
+/// Store replies must be fed back in commit order; that is what makes replay gap-free.
+final class Hub {
+    struct Configuration {
+        /// Requests a connection may have waiting for replies before reading from it stops;
+        /// reading resumes when half of them are answered.
+        var maxRequestsInFlight = 1_024
+        /// A hash to verify against when the username is unknown, so both cases take as long.
+        var decoyHash = ""
+    }
+
+    let configuration: Configuration
+    /// New ids for checklists and items the client did not name.
+    let newID: () -> String
+    /// Monotonic seconds, for the login throttle.
+    let now: () -> Double
+
+    var sessions: [ConnectionID: HubSession] = [:]
+    var subscriptions = SubscriptionTable()
+    var throttle = LoginThrottle()
+    var metrics = ServerMetrics()
+    /// Stopping: new requests are ignored; what is in flight still completes.
+    private(set) var draining = false
+
+    private var nextRequestID: UInt64 = 0
+    var storeWaiting: [UInt64: StoreContinuation] = [:]
+    var passwordWaiting: [UInt64: PasswordContinuation] = [:]
+    /// What the calls since the last `performActions` asked for, in order.
+    var actions: [HubAction] = []
+
+    init(configuration: Configuration, newID: @escaping () -> String, now: @escaping () -> Double) {
+        self.configuration = configuration
+        self.newID = newID
+        self.now = now
+    }
+
+    // MARK: Inputs
+
+    func connectionOpened(_ connection: ConnectionID) {
+        sessions[connection] = HubSession(connection: connection)
+        metrics.connectionsOpened += 1
+    }
+
+    func received(_ message: WebSocketMessage, from connection: ConnectionID) {
+        guard let session = sessions[connection], !draining else { return }
+        if session.awaitingAuthentication {
+            session.backlog.append(message)
+        } else {
+            handle(message, in: session)
+        }
+        if !session.receivingPaused, session.requestsWaiting >= configuration.maxRequestsInFlight,
+           sessions[connection] != nil {
+            session.receivingPaused = true
+            metrics.receivePauses += 1
+            actions.append(.setReceiving(false, for: connection))
+        }
+    }
+
+    func connectionClosed(_ connection: ConnectionID) {
+        guard let session = sessions.removeValue(forKey: connection) else { return }
+        for list in session.subscriptions { subscriptions.unsubscribe(connection, from: list) }
+        if let user = session.user { subscriptions.detach(connection, from: user.id) }
+        throttle.forget(connection: connection.rawValue)
+    }
+
+    /// Stop taking requests (the server is shutting down); replies in flight still go out.
+    func beginDraining() {
+        draining = true
+    }
+
+    // MARK: Outputs
+
+    /// Hands the actions produced so far to `perform`, in order, then forgets them. `perform`
+    /// may feed the hub again (a refused password job); what that adds is performed too.
+    func performActions(_ perform: (HubAction) -> Void) {
+        var index = 0
+        while index < actions.count {
+            let action = actions[index]
+            index += 1
+            perform(action)
+        }
+        actions.removeAll(keepingCapacity: true)
+    }
+
+    /// The actions produced so far, and forgets them (tests).
+    func takeActions() -> [HubAction] {
+        defer { actions = [] }
+        return actions
+    }
+
+    // MARK: Issuing work
+
+    func runStore(_ command: StoreCommand, then continuation: StoreContinuation) {
+        nextRequestID += 1
+        storeWaiting[nextRequestID] = continuation
+        actions.append(.store(StoreRequest(id: nextRequestID, command: command)))
+    }
+
+    func runPassword(_ job: PasswordJob, then continuation: PasswordContinuation) {
+        nextRequestID += 1
+        passwordWaiting[nextRequestID] = continuation
+        actions.append(.password(PasswordRequest(id: nextRequestID, job: job)))
+    }
+}

@@ -1,0 +1,36 @@
+import ChecklistCore
+import ChecklistStore
+import Transport
+
+/// One WebSocket connection as the hub sees it.
+final class HubSession {
+    let connection: ConnectionID
+    var user: UserAccount?
+    /// SHA-256 of the token this connection authenticated with: `logout` revokes it on
+    /// every connection that uses it.
+    var tokenHash: [UInt8]?
+    var subscriptions: Set<ListID> = []
+    var replies = ReplySequencer<PendingReply>()
+    /// While a signup, login, auth or logout is in flight, later messages wait in `backlog`:
+    /// whether they are allowed depends on its outcome.
+    var awaitingAuthentication = false
+    var backlog: [WebSocketMessage] = []
+    /// Reading from the connection is stopped until enough replies went out (backpressure).
+    var receivingPaused = false
+
+    /// Requests received and not yet answered, including those waiting behind authentication.
+    var requestsWaiting: Int { replies.pending + backlog.count }
+
+    init(connection: ConnectionID) {
+        self.connection = connection
+    }
+}
+
+/// A reply that is ready but may have to wait for earlier ones (`ReplySequencer`).
+enum PendingReply {
+    case message([UInt8])
+    /// The subscriber becomes live when this is delivered — not before, so no event can
+    /// reach it ahead of its catch-up.
+    case subscribed(listID: ListID, userID: UserID, catchUp: [OutboundFrame], subscribed: [UInt8])
+    case unsubscribed(listID: ListID, message: [UInt8])
+}

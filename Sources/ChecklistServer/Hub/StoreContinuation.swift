@@ -1,0 +1,35 @@
+import ChecklistCore
+import ChecklistStore
+import Transport
+import WireProtocol
+
+/// What the hub does with a store reply, kept under the request's id until it comes back.
+/// Each case names the connection and the reply ticket it answers.
+enum StoreContinuation {
+    case lists(ConnectionID, ticket: UInt64, ref: String?)
+    case subscribe(ConnectionID, ticket: UInt64, ref: String?, listID: ListID, userID: UserID)
+    case edit(ConnectionID, ticket: UInt64, ref: String?, opID: String)
+    /// An `op` whose body was invalid: its original ack if the `opId` was used, else `error`.
+    case reusedOpID(ConnectionID, ticket: UInt64, ref: String?, opID: String, error: WireError)
+    case authenticate(ConnectionID, ticket: UInt64, ref: String?, tokenHash: [UInt8])
+    case logout(ConnectionID, ticket: UInt64, ref: String?, tokenHash: [UInt8])
+    /// A login's lookup; the password is checked next, on a worker.
+    case loginLookup(ConnectionID, ticket: UInt64, ref: String?, username: String, password: String)
+    case loginSession(ConnectionID, ticket: UInt64, ref: String?, username: String, user: UserAccount, token: String, tokenHash: [UInt8])
+    case signup(ConnectionID, ticket: UInt64, ref: String?, token: String, tokenHash: [UInt8])
+
+    var connection: ConnectionID {
+        switch self {
+        case .lists(let c, _, _), .subscribe(let c, _, _, _, _), .edit(let c, _, _, _), .reusedOpID(let c, _, _, _, _),
+             .authenticate(let c, _, _, _), .logout(let c, _, _, _), .loginLookup(let c, _, _, _, _),
+             .loginSession(let c, _, _, _, _, _, _), .signup(let c, _, _, _, _):
+            c
+        }
+    }
+}
+
+/// What the hub does with a password worker's outcome.
+enum PasswordContinuation {
+    case signup(ConnectionID, ticket: UInt64, ref: String?, username: String)
+    case login(ConnectionID, ticket: UInt64, ref: String?, username: String, user: UserAccount?)
+}

@@ -1,0 +1,49 @@
+import ChecklistCore
+import ChecklistStore
+import Foundation
+
+/// One store call the hub asks for, as a value: what crosses from the service thread to the
+/// store thread. The hub keeps what to do with the answer (`StoreContinuation`) under the
+/// request's id, so neither side holds the other's closures and the hub can be tested by
+/// reading the commands it issues and feeding it replies.
+enum StoreCommand: Hashable, Sendable {
+    // Accounts
+    case createUser(username: String, passwordHash: String, tokenHash: [UInt8])
+    case credentials(username: String)
+    case createSession(tokenHash: [UInt8], userID: UserID)
+    case userForToken(tokenHash: [UInt8])
+    case deleteSession(tokenHash: [UInt8])
+    // Reads
+    /// `ref` is encoded into the reply on the store thread.
+    case lists(userID: UserID, ref: String?)
+    case subscribe(listID: ListID, userID: UserID, since: Int64?, ref: String?)
+    // Edits
+    case apply(EditRequest, opID: String, actor: Actor)
+    case quickAdd(text: String, defaultList: ListID?, timeZone: TimeZone, opID: String, actor: Actor, newID: ItemID)
+    case previousAcknowledgement(opID: String, userID: UserID)
+}
+
+/// A store command with the id its reply will carry.
+struct StoreRequest: Hashable, Sendable {
+    var id: UInt64
+    var command: StoreCommand
+}
+
+/// What a store command produced, once its batch committed.
+enum StoreReply: Sendable {
+    case user(UserAccount?)
+    case credentials((user: UserAccount, passwordHash: String)?)
+    case done
+    /// `lists`, already encoded on the store thread.
+    case encoded([UInt8])
+    case catchUp(CatchUp)
+    case committed(CommittedEdit)
+    case acknowledgement(Acknowledgement?)
+}
+
+/// A store reply on its way back to the hub: its request's id and the outcome. A batch that
+/// did not commit turns every reply in it into a failure.
+struct StoreResponse: Sendable {
+    var id: UInt64
+    var result: Result<StoreReply, StoreError>
+}

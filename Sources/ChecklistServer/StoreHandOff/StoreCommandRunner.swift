@@ -1,0 +1,71 @@
+import ChecklistCore
+import ChecklistStore
+import Transport
+import WireProtocol
+
+/// Runs store commands on the store thread, against any back end (`ChecklistStorage`).
+///
+/// Encoding that would be costly on the service thread happens here: the `lists` reply, a
+/// subscriber's catch-up (framed straight from the log), the quick-add `parsed` object. An
+/// edit's outcome is reduced to what the service thread needs (`CommittedEdit`).
+enum StoreCommandRunner {
+    static func run(_ command: StoreCommand, on storage: some ChecklistStorage) -> Result<StoreReply, StoreError> {
+        do throws(StoreError) {
+            return .success(try reply(to: command, from: storage))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private static func reply(to command: StoreCommand, from storage: some ChecklistStorage) throws(StoreError) -> StoreReply {
+        switch command {
+        case .createUser(let username, let passwordHash, let tokenHash):
+            let user = try storage.createUser(username: username, passwordHash: passwordHash)
+            try storage.createSession(tokenHash: tokenHash, for: user.id)
+            return .user(user)
+        case .credentials(let username):
+            return .credentials(try storage.credentials(username: username).map { (user: $0.0, passwordHash: $0.1) })
+        case .createSession(let tokenHash, let userID):
+            try storage.createSession(tokenHash: tokenHash, for: userID)
+            return .done
+        case .userForToken(let tokenHash):
+            return .user(try storage.user(forTokenHash: tokenHash))
+        case .deleteSession(let tokenHash):
+            try storage.deleteSession(tokenHash: tokenHash)
+            return .done
+        case .lists(let userID, let ref):
+            return .encoded(ServerMessage.lists(try storage.lists(for: userID), ref: ref))
+        case .subscribe(let listID, let userID, let since, let ref):
+            return .catchUp(try catchUp(listID, for: userID, since: since, ref: ref, from: storage))
+        case .apply(let request, let opID, let actor):
+            return .committed(CommittedEdit(outcome: try storage.apply(request, opID: opID, by: actor)))
+        case .quickAdd(let text, let defaultList, let timeZone, let opID, let actor, let newID):
+            return .committed(CommittedEdit(outcome: try storage.quickAdd(
+                text: text, defaultList: defaultList, timeZone: timeZone, opID: opID, by: actor, newID: newID,
+                encodeParsed: JSONWriter.quickAddParsed
+            )))
+        case .previousAcknowledgement(let opID, let userID):
+            return .acknowledgement(try storage.previousAcknowledgement(of: opID, by: userID))
+        }
+    }
+
+    private static func catchUp(
+        _ listID: ListID, for userID: UserID, since: Int64?, ref: String?, from storage: some ChecklistStorage
+    ) throws(StoreError) -> CatchUp {
+        var batch = FrameBatch()
+        switch try storage.subscribe(to: listID, for: userID, since: since, replayingInto: &batch) {
+        case .replay(let count, let head):
+            return CatchUp(frames: batch.finish(), head: head, replayed: count)
+        case .snapshot(let snapshot):
+            let frame = ServerMessage.snapshot(
+                summary: snapshot.summary, participants: snapshot.participants, items: snapshot.items, ref: ref
+            )
+            return CatchUp(frames: [OutboundFrame(text: frame)], head: snapshot.summary.list.seq, replayed: 0)
+        }
+    }
+}
+
+/// The server's replays are framed as they are read from the store.
+extension FrameBatch: ReplaySink {
+    public mutating func append(_ payload: UnsafeRawBufferPointer) { appendText(payload) }
+}

@@ -1,0 +1,139 @@
+import ChecklistCore
+import ChecklistStore
+import Credentials
+import Foundation
+import Logging
+import Transport
+import WireProtocol
+
+/// The Checkwire server: wiring between the transport, the hub, the store and the password
+/// workers. The session logic is all in `Hub`; this class only carries out its actions.
+///
+/// Three kinds of thread. The lws service thread owns the hub (`ServiceThreadBound` checks
+/// every access) and never waits: transport callbacks become hub inputs, and the hub's
+/// actions become sends, store jobs and password jobs. The store thread runs store commands
+/// in batches that commit together; their replies come back through `WebSocketServer.execute`
+/// — the one ordered inbox — in commit order. Password hashing runs on two small pools.
+///
+/// `@unchecked Sendable`: every mutable thing is the hub (service thread only, checked);
+/// the rest is immutable or thread-safe.
+public final class ChecklistServer: @unchecked Sendable {
+    let configuration: ServerConfiguration
+    let logger: Logger
+    let store: any StoreBackend
+    let hasher: PasswordHasher
+    /// Signups and logins hash on separate pools: a flood of signups cannot queue the
+    /// logins of people who already have accounts.
+    let signupWorkers = PasswordWorkers(concurrency: 1)
+    let loginWorkers = PasswordWorkers(concurrency: 2)
+    private(set) var transport: WebSocketServer!
+    private(set) var bound: ServiceThreadBound<Hub>!
+    let startedAt = Date()
+
+    /// Opens (and migrates) the database; call `start()` to listen.
+    public init(configuration: ServerConfiguration, logger: Logger = Logger(label: "checkwire")) throws {
+        self.configuration = configuration
+        self.logger = logger
+        hasher = PasswordHasher(parameters: configuration.fastPasswordHashing ? .testing : .interactive)
+        let decoyHash = try hasher.hash("decoy password that matches nothing")
+        store = try StoreExecutor(path: configuration.databasePath, encodeEvent: ServerMessage.event)
+        let hub = Hub(
+            configuration: Hub.Configuration(maxRequestsInFlight: configuration.maxRequestsInFlight, decoyHash: decoyHash),
+            newID: { UUID().uuidString.lowercased() },
+            now: { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+        )
+        transport = WebSocketServer(configuration: Self.transportConfiguration(configuration), delegate: self)
+        bound = ServiceThreadBound(hub) { [transport] in transport!.isServiceThread }
+    }
+
+    private static func transportConfiguration(_ configuration: ServerConfiguration) -> WebSocketServerConfiguration {
+        var transport = WebSocketServerConfiguration()
+        transport.host = configuration.host
+        transport.port = configuration.port
+        transport.publicDirectory = configuration.publicDirectory
+        transport.dynamicPaths = ["/healthz", "/metrics"]
+        transport.maxMessageSize = configuration.maxMessageSize
+        transport.maxUnsentBytes = configuration.maxUnsentBytes
+        transport.slowConsumerCloseCode = WebSocketCloseCode.slowConsumer
+        transport.allowedOrigins = configuration.allowedOrigins
+        transport.tlsCertificatePath = configuration.tlsCertificatePath
+        transport.tlsPrivateKeyPath = configuration.tlsPrivateKeyPath
+        transport.eventLoop = configuration.eventLoop
+        return transport
+    }
+
+    /// The hub; service thread only (checked).
+    var hub: Hub { bound.value }
+
+    /// Starts listening; returns the bound port.
+    public func start() throws -> Int {
+        let port = try transport.start()
+        logger.info("listening", metadata: ["host": "\(configuration.host)", "port": "\(port)", "database": "\(configuration.databasePath)"])
+        return port
+    }
+
+    /// Graceful stop: stop taking requests, let every queued edit commit and its reply go
+    /// out, then close every connection with 1001 and close the database.
+    public func stop() {
+        let drained = DispatchSemaphore(value: 0)
+        transport.execute { [self] in
+            hub.beginDraining()
+            drained.signal()
+        }
+        _ = drained.wait(timeout: .now() + 2)
+        store.close()
+        let flushed = DispatchSemaphore(value: 0)
+        transport.execute { flushed.signal() }
+        _ = flushed.wait(timeout: .now() + 2)
+        transport.stop(closeCode: WebSocketCloseCode.goingAway)
+        logger.info("stopped")
+    }
+
+    // MARK: Carrying out the hub's actions
+
+    /// Performs what the hub asked for since the last call. Service thread.
+    func performHubActions() {
+        hub.performActions { action in
+            switch action {
+            case .send(let frame, let connection, let requested):
+                transport.send(frame, to: connection, requested: requested)
+            case .broadcast(let frame, let connections):
+                for connection in connections { transport.send(frame, to: connection) }
+            case .setReceiving(let enabled, let connection):
+                transport.setReceiving(enabled, for: connection)
+            case .store(let request):
+                submit(request, to: store)
+            case .password(let request):
+                runPassword(request)
+            }
+        }
+    }
+
+    /// Runs a store command on the store thread; its reply re-enters the hub after the commit,
+    /// through the transport's ordered inbox, so replies reach the hub in commit order.
+    private func submit<Backend: StoreBackend>(_ request: StoreRequest, to backend: Backend) {
+        backend.submit { [self] storage in
+            let result = StoreCommandRunner.run(request.command, on: storage)
+            return { [self] committed in
+                let response = StoreResponse(id: request.id, result: committed ? result : .failure(.failure("the batch did not commit")))
+                transport.execute { [self] in
+                    hub.storeCompleted(response)
+                    performHubActions()
+                }
+            }
+        }
+    }
+
+    private func runPassword(_ request: PasswordRequest) {
+        let workers = request.job.isSignup ? signupWorkers : loginWorkers
+        let accepted = workers.run { [self] in
+            let outcome = PasswordWork.perform(request.job, hasher: hasher)
+            transport.execute { [self] in
+                hub.passwordCompleted(PasswordResponse(id: request.id, outcome: outcome))
+                performHubActions()
+            }
+        }
+        // Called from inside `performActions`: what this adds is performed by the same loop.
+        if !accepted { hub.passwordCompleted(PasswordResponse(id: request.id, outcome: .failed(.busy))) }
+    }
+}

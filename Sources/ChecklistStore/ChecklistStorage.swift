@@ -1,0 +1,82 @@
+import ChecklistCore
+import Foundation
+
+/// The store operations the server uses, as one protocol: the seam a second back end
+/// (PostgreSQL) implements, and what the shared store test suite is written against.
+///
+/// Every call runs on the back end's own thread, inside the batch transaction it was handed
+/// (`StoreBackend.submit`): what one call wrote becomes durable, and visible to the server,
+/// only when that batch commits. Calls refuse with `StoreError.rejected(DomainError)` and
+/// change nothing; a `StoreError.failure` means the batch cannot commit.
+///
+/// Why the event log keeps encoded wire bytes (`EventEncoder`'s output), not rows to encode
+/// again: an event is encoded once, when it happens, and those same bytes are written to
+/// every subscriber and replayed to every client that catches up later. A replay is then a
+/// copy from the database's buffers into frames (10,000 missed events in ~39 ms), and what a
+/// late client receives is byte for byte what a live one did, whatever the encoder does later.
+/// The price: an event's shape is fixed when it is logged, so a protocol change that alters
+/// old events needs a migration of the log, not just a new encoder.
+public protocol ChecklistStorage: AnyObject {
+    // MARK: Accounts
+
+    /// Creates a user; a username already taken (ignoring case) is refused with `conflict`.
+    func createUser(username: String, passwordHash: String) throws(StoreError) -> UserAccount
+    /// The user and their stored password hash, or `nil` for an unknown username (any case).
+    func credentials(username: String) throws(StoreError) -> (UserAccount, String)?
+    func createSession(tokenHash: [UInt8], for userID: UserID) throws(StoreError)
+    /// The user a session token (by its hash) belongs to, or `nil` when it is unknown or revoked.
+    func user(forTokenHash tokenHash: [UInt8]) throws(StoreError) -> UserAccount?
+    func deleteSession(tokenHash: [UInt8]) throws(StoreError)
+
+    // MARK: Reads
+
+    /// Every checklist the user takes part in, with their role.
+    func lists(for userID: UserID) throws(StoreError) -> [ListSummary]
+    /// The events after `since` appended to `sink` as logged, or a snapshot (see `SubscribeOutcome`).
+    func subscribe<Sink: ReplaySink>(
+        to listID: ListID, for userID: UserID, since: Int64?, replayingInto sink: inout Sink
+    ) throws(StoreError) -> SubscribeOutcome
+
+    // MARK: Edits
+
+    /// Applies one edit as one event; an `opId` its author already used returns the
+    /// original acknowledgement and changes nothing.
+    func apply(
+        _ request: EditRequest, opID: String, by actor: Actor, kind: String?, parsed: [UInt8]?
+    ) throws(StoreError) -> EditOutcome
+    /// Parses `text` against the user's checklists and adds the item it describes.
+    func quickAdd(
+        text: String, defaultList: ListID?, timeZone: TimeZone, opID: String, by actor: Actor, newID: ItemID,
+        encodeParsed: (QuickAddResult) -> [UInt8]
+    ) throws(StoreError) -> EditOutcome
+    /// The original acknowledgement of an `opId` this user already used, if any.
+    func previousAcknowledgement(of opID: String, by userID: UserID) throws(StoreError) -> Acknowledgement?
+}
+
+extension ChecklistStorage {
+    /// `apply` for an edit that is its own kind and carries no quick-add `parsed` object.
+    public func apply(_ request: EditRequest, opID: String, by actor: Actor) throws(StoreError) -> EditOutcome {
+        try apply(request, opID: opID, by: actor, kind: nil, parsed: nil)
+    }
+}
+
+extension ChecklistStore: ChecklistStorage {}
+
+/// A store back end as the server drives it: jobs run on the back end's thread, in arrival
+/// order, in batches that commit together; each job's `AfterCommit` is called, in job order,
+/// once its batch committed or failed. `StoreExecutor` is the SQLite one.
+public protocol StoreBackend: AnyObject, Sendable {
+    associatedtype Storage: ChecklistStorage
+    typealias AfterCommit = @Sendable (_ committed: Bool) -> Void
+
+    /// Queues a job for the next batch. Any thread.
+    func submit(_ job: @escaping @Sendable (Storage) -> AfterCommit)
+    /// `false` once the back end is closing: the health check reports it.
+    var isOpen: Bool { get }
+    /// Batches and jobs committed so far, for metrics.
+    var counts: (batches: Int, jobs: Int) { get }
+    /// Finishes every queued job, then closes.
+    func close()
+}
+
+extension StoreExecutor: StoreBackend {}

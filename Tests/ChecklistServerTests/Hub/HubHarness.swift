@@ -1,0 +1,108 @@
+@testable import ChecklistServer
+import ChecklistCore
+import ChecklistStore
+import Transport
+import WireProtocol
+
+/// A hub with a clock the test moves and helpers to feed it and read its actions. No socket,
+/// thread or store: store replies and password outcomes are values the test hands in.
+final class HubHarness {
+    var clock: Double = 1_000
+    var nextID = 0
+    let hub: Hub
+    /// Every action the hub produced and the test has not read yet.
+    private(set) var pending: [HubAction] = []
+
+    init(maxRequestsInFlight: Int = 1_024) {
+        var configuration = Hub.Configuration()
+        configuration.maxRequestsInFlight = maxRequestsInFlight
+        configuration.decoyHash = "decoy-hash"
+        weak var harness: HubHarness?
+        hub = Hub(
+            configuration: configuration,
+            newID: { harness?.makeID() ?? "id" },
+            now: { harness?.clock ?? 0 }
+        )
+        harness = self
+    }
+
+    private func makeID() -> String {
+        nextID += 1
+        return "id-\(nextID)"
+    }
+
+    func open(_ raw: UInt64) -> ConnectionID {
+        let connection = ConnectionID(rawValue: raw)
+        hub.connectionOpened(connection)
+        return connection
+    }
+
+    func send(_ json: String, on connection: ConnectionID) {
+        hub.received(.text(Array(json.utf8)), from: connection)
+        collect()
+    }
+
+    func store(_ request: StoreRequest, _ result: Result<StoreReply, StoreError>) {
+        hub.storeCompleted(StoreResponse(id: request.id, result: result))
+        collect()
+    }
+
+    func password(_ request: PasswordRequest, _ outcome: PasswordOutcome) {
+        hub.passwordCompleted(PasswordResponse(id: request.id, outcome: outcome))
+        collect()
+    }
+
+    private func collect() {
+        pending += hub.takeActions()
+    }
+
+    /// Reads and forgets every pending action.
+    func take() -> [HubAction] {
+        defer { pending = [] }
+        return pending
+    }
+
+    /// The store commands among the pending actions (which are forgotten).
+    func storeRequests() -> [StoreRequest] {
+        take().compactMap { if case .store(let request) = $0 { request } else { nil } }
+    }
+
+    func passwordRequests() -> [PasswordRequest] {
+        take().compactMap { if case .password(let request) = $0 { request } else { nil } }
+    }
+
+    /// The JSON messages the pending actions send to `connection`, in order (others are kept).
+    func messages(to connection: ConnectionID) -> [JSONValue] {
+        var kept: [HubAction] = []
+        var found: [JSONValue] = []
+        for action in pending {
+            switch action {
+            case .send(let frame, let target, _) where target == connection:
+                found.append(Self.parse(frame))
+            case .broadcast(let frame, let targets) where targets.contains(connection):
+                found.append(Self.parse(frame))
+                var rest = targets
+                rest.remove(connection)
+                if !rest.isEmpty { kept.append(.broadcast(frame, to: rest)) }
+            default:
+                kept.append(action)
+            }
+        }
+        pending = kept
+        return found
+    }
+
+    static func parse(_ frame: OutboundFrame) -> JSONValue {
+        (try? JSONParser.parse(String(decoding: frame.payloadBytes, as: UTF8.self))) ?? .null
+    }
+
+    // MARK: Common steps
+
+    /// Signs `connection` in as `user` through `auth`, answering the store itself.
+    func authenticate(_ connection: ConnectionID, as user: UserAccount, token: String = "token") {
+        send(#"{"type":"auth","token":"\#(token)"}"#, on: connection)
+        let lookup = storeRequests()[0]
+        store(lookup, .success(.user(user)))
+        _ = messages(to: connection)
+    }
+}

@@ -1,0 +1,56 @@
+import ChecklistCore
+import ChecklistStore
+import Foundation
+import Testing
+
+/// The store back ends the shared contract suite runs against. A second implementation (the
+/// PostgreSQL store) adds a case here and must pass the same tests.
+enum StorageBackendKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case sqlite
+
+    var testDescription: String { rawValue }
+
+    /// Runs `body` against a fresh, empty store of this kind; `reopen` closes it and opens the
+    /// same data again (to check what survives a restart).
+    func withFreshStore(_ body: (_ backend: any StoreBackend, _ reopen: () throws -> any StoreBackend) throws -> Void) throws {
+        switch self {
+        case .sqlite:
+            try StoreFixture.withDatabasePath { path in
+                var current: any StoreBackend = try StoreExecutor(path: path, encodeEvent: StoreFixture.encode)
+                defer { current.close() }
+                try body(current) {
+                    current.close()
+                    current = try StoreExecutor(path: path, encodeEvent: StoreFixture.encode)
+                    return current
+                }
+            }
+        }
+    }
+}
+
+/// Runs `work` in the back end's next batch and waits for its commit — through the
+/// `StoreBackend` protocol only, as the server drives a store.
+func run<T: Sendable>(
+    _ backend: any StoreBackend, _ work: @escaping @Sendable (any ChecklistStorage) throws(StoreError) -> T
+) throws -> T {
+    try runOpened(backend, work)
+}
+
+private func runOpened<Backend: StoreBackend, T: Sendable>(
+    _ backend: Backend, _ work: @escaping @Sendable (any ChecklistStorage) throws(StoreError) -> T
+) throws -> T {
+    let box = Collector<Result<T, StoreError>>()
+    let done = DispatchSemaphore(value: 0)
+    backend.submit { storage in
+        let result: Result<T, StoreError>
+        do throws(StoreError) { result = .success(try work(storage)) } catch { result = .failure(error) }
+        return { committed in
+            box.append(committed ? result : .failure(.failure("the batch did not commit")))
+            done.signal()
+        }
+    }
+    guard done.wait(timeout: .now() + 30) == .success, let result = box.values.first else {
+        throw StoreTestFailure("the store never finished the job")
+    }
+    return try result.get()
+}

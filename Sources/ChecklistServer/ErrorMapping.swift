@@ -40,4 +40,8 @@ extension WireError {
     static func rateLimited(retryAfter seconds: Int) -> WireError {
         WireError(.rateLimited, "too many failed attempts; try again in \(seconds) s")
     }
+
+    static func tooManySignups(retryAfter seconds: Int) -> WireError {
+        WireError(.rateLimited, "too many new accounts from this address; try again in \(seconds) s")
+    }
 }

@@ -28,6 +28,9 @@ struct ServeOptions: ParsableArguments {
     @Option(help: "Largest WebSocket message in bytes (env CHECKWIRE_MAX_MESSAGE_SIZE; default 65536).")
     var maxMessageSize: Int?
 
+    @Option(help: "Signup attempts one client address may make per hour, 0 for no limit (env CHECKWIRE_MAX_SIGNUPS_PER_HOUR; default 100).")
+    var maxSignupsPerHour: Int?
+
     @Option(name: .customLong("allowed-origin"), help: "A browser Origin allowed besides the server's own; repeatable, * for any (env CHECKWIRE_ALLOWED_ORIGINS, comma-separated).")
     var allowedOrigins: [String] = []
 
@@ -56,6 +59,9 @@ struct ServeOptions: ParsableArguments {
             ? (Environment.value("CHECKWIRE_ALLOWED_ORIGINS")?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? [])
             : allowedOrigins
         configuration.allowedOrigins = Set(origins.filter { !$0.isEmpty })
+        configuration.signupsPerAddressPerHour = try maxSignupsPerHour
+            ?? Environment.value("CHECKWIRE_MAX_SIGNUPS_PER_HOUR").map(Self.integer) ?? 100
+        guard configuration.signupsPerAddressPerHour >= 0 else { throw ValidationError("--max-signups-per-hour must be 0 or more") }
         configuration.fastPasswordHashing = fastPasswordHashing || Environment.flag("CHECKWIRE_FAST_PASSWORD_HASHING")
         let loopName = eventLoop ?? Environment.value("CHECKWIRE_EVENT_LOOP") ?? "epoll"
         guard let loop = EventLoopBackend(rawValue: loopName.lowercased()) else {

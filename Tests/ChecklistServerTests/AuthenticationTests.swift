@@ -122,6 +122,36 @@ struct AuthenticationTests {
         #expect(limited["message"]?.string?.contains("try again") == true)
     }
 
+    /// The throttle counts by address, so opening a new connection does not buy more guesses.
+    @Test func aNewConnectionFromTheSameAddressIsStillThrottled() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        _ = try await server.user("ana")
+        let first = try await server.connect()
+        for _ in 0..<5 {
+            _ = try await first.request(["type": "login", "username": "ana", "password": "wrong password"], expecting: "authed")
+        }
+        first.close()
+        let second = try await server.connect()
+        let limited = try await second.request(["type": "login", "username": "ana", "password": "wrong password"], expecting: "authed")
+        #expect(limited["code"]?.string == "rateLimited")
+        #expect(limited["message"]?.string == "too many failed attempts; try again in 1 s")
+    }
+
+    @Test func signupsFromOneAddressAreCappedPerHour() async throws {
+        let server = try TestServer { $0.signupsPerAddressPerHour = 2 }
+        defer { server.stop() }
+        _ = try await server.user("first")
+        _ = try await server.user("second")
+        let third = try await server.connect()
+        let refused = try await third.request(["type": "signup", "username": "third", "password": "correct horse", "ref": "s"], expecting: "authed")
+        #expect(refused["code"]?.string == "rateLimited")
+        #expect(refused["ref"]?.string == "s")
+        #expect(refused["message"]?.string?.hasPrefix("too many new accounts from this address; try again in ") == true)
+        let login = try await third.request(["type": "login", "username": "first", "password": "correct horse"], expecting: "authed")
+        #expect(login["type"]?.string == "authed", "logins of existing accounts are not affected")
+    }
+
     @Test func requestsPipelinedBehindALoginWaitForItAndKeepTheirOrder() async throws {
         let server = try TestServer()
         defer { server.stop() }

@@ -19,12 +19,16 @@ extension Hub {
             reject(session, error, ref: ref)
             return
         }
+        if let wait = signupLimiter.admit(address: session.address, now: now()) {
+            reject(session, .tooManySignups(retryAfter: wait), ref: ref)
+            return
+        }
         let ticket = beginAuthentication(session)
         runPassword(.hashNewPassword(password), then: .signup(session.connection, ticket: ticket, ref: ref, username: username))
     }
 
     func logIn(username: String, password: String, ref: String?, in session: HubSession) {
-        if let wait = throttle.retryAfter(username: username, connection: session.connection.rawValue, now: now()) {
+        if let wait = throttle.retryAfter(address: session.address, username: username, now: now()) {
             reject(session, .rateLimited(retryAfter: wait), ref: ref)
             return
         }
@@ -36,7 +40,7 @@ extension Hub {
     }
 
     func authenticate(token: String, ref: String?, in session: HubSession) {
-        if let wait = throttle.retryAfter(username: nil, connection: session.connection.rawValue, now: now()) {
+        if let wait = throttle.retryAfter(address: session.address, username: nil, now: now()) {
             reject(session, .rateLimited(retryAfter: wait), ref: ref)
             return
         }
@@ -157,7 +161,7 @@ extension Hub {
         session.awaitingAuthentication = false
         switch outcome {
         case .success(let auth):
-            if let username { throttle.recordSuccess(username: username) }
+            if let username { throttle.recordSuccess(address: session.address, username: username) }
             if session.user?.id != auth.user.id { signOut(session) }
             session.user = auth.user
             session.tokenHash = auth.tokenHash
@@ -166,7 +170,7 @@ extension Hub {
             complete(session, ticket: ticket, .message(message))
         case .failure(let error):
             if error.code == .unauthorized {
-                throttle.recordFailure(username: username, connection: session.connection.rawValue, now: now())
+                throttle.recordFailure(address: session.address, username: username, now: now())
             }
             metrics.errors += 1
             complete(session, ticket: ticket, .message(ServerMessage.error(error, ref: ref)))

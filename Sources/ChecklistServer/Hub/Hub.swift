@@ -23,6 +23,8 @@ final class Hub {
         var maxRequestsInFlight = 1_024
         /// A hash to verify against when the username is unknown, so both cases take as long.
         var decoyHash = ""
+        /// Signup attempts one address may make per hour; 0 for no limit.
+        var signupsPerAddressPerHour = 100
     }
 
     let configuration: Configuration
@@ -34,6 +36,7 @@ final class Hub {
     var sessions: [ConnectionID: HubSession] = [:]
     var subscriptions = SubscriptionTable()
     var throttle = LoginThrottle()
+    var signupLimiter: SignupLimiter
     var metrics = ServerMetrics()
     /// Stopping: new requests are ignored; what is in flight still completes.
     private(set) var draining = false
@@ -48,12 +51,13 @@ final class Hub {
         self.configuration = configuration
         self.newID = newID
         self.now = now
+        signupLimiter = SignupLimiter(limit: configuration.signupsPerAddressPerHour)
     }
 
     // MARK: Inputs
 
-    func connectionOpened(_ connection: ConnectionID) {
-        sessions[connection] = HubSession(connection: connection)
+    func connectionOpened(_ connection: ConnectionID, address: String) {
+        sessions[connection] = HubSession(connection: connection, address: address)
         metrics.connectionsOpened += 1
     }
 
@@ -76,7 +80,6 @@ final class Hub {
         guard let session = sessions.removeValue(forKey: connection) else { return }
         for list in session.subscriptions { subscriptions.unsubscribe(connection, from: list) }
         if let user = session.user { subscriptions.detach(connection, from: user.id) }
-        throttle.forget(connection: connection.rawValue)
     }
 
     /// Stop taking requests (the server is shutting down); replies in flight still go out.

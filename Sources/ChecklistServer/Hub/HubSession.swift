@@ -5,6 +5,8 @@ import Transport
 /// One WebSocket connection as the hub sees it.
 final class HubSession {
     let connection: ConnectionID
+    /// The client's address (the TCP peer's), for the per-address limits; "" when unknown.
+    let address: String
     var user: UserAccount?
     /// SHA-256 of the token this connection authenticated with: `logout` revokes it on
     /// every connection that uses it.
@@ -21,8 +23,9 @@ final class HubSession {
     /// Requests received and not yet answered, including those waiting behind authentication.
     var requestsWaiting: Int { replies.pending + backlog.count }
 
-    init(connection: ConnectionID) {
+    init(connection: ConnectionID, address: String) {
         self.connection = connection
+        self.address = address
     }
 }
 

@@ -7,7 +7,7 @@ import WireProtocol
 /// hub's actions are carried out.
 extension ChecklistServer: WebSocketServerDelegate {
     public func webSocketServer(_ server: WebSocketServer, didOpen connection: ConnectionID) {
-        hub.connectionOpened(connection)
+        hub.connectionOpened(connection, address: server.peerAddress(of: connection) ?? "")
     }
 
     public func webSocketServer(_ server: WebSocketServer, didReceive message: WebSocketMessage, from connection: ConnectionID) {

@@ -38,7 +38,10 @@ public final class ChecklistServer: @unchecked Sendable {
         let decoyHash = try hasher.hash("decoy password that matches nothing")
         store = try StoreExecutor(path: configuration.databasePath, encodeEvent: ServerMessage.event)
         let hub = Hub(
-            configuration: Hub.Configuration(maxRequestsInFlight: configuration.maxRequestsInFlight, decoyHash: decoyHash),
+            configuration: Hub.Configuration(
+                maxRequestsInFlight: configuration.maxRequestsInFlight, decoyHash: decoyHash,
+                signupsPerAddressPerHour: configuration.signupsPerAddressPerHour
+            ),
             newID: { UUID().uuidString.lowercased() },
             now: { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
         )

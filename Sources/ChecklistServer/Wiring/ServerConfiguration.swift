@@ -22,6 +22,9 @@ public struct ServerConfiguration: Sendable {
     public var maxRequestsInFlight = 1_024
     /// What the WebSocket service thread waits on: epoll (libev, the default) or lws's poll().
     public var eventLoop = EventLoopBackend.epoll
+    /// Signup attempts one client address may make per hour (0: no limit). Behind a reverse
+    /// proxy every client shares the proxy's address.
+    public var signupsPerAddressPerHour = 100
     /// Cheap password hashing, for test servers that sign up many users. Never in production.
     public var fastPasswordHashing = false
 

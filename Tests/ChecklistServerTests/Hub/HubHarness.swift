@@ -13,9 +13,10 @@ final class HubHarness {
     /// Every action the hub produced and the test has not read yet.
     private(set) var pending: [HubAction] = []
 
-    init(maxRequestsInFlight: Int = 1_024) {
+    init(maxRequestsInFlight: Int = 1_024, signupsPerAddressPerHour: Int = 100) {
         var configuration = Hub.Configuration()
         configuration.maxRequestsInFlight = maxRequestsInFlight
+        configuration.signupsPerAddressPerHour = signupsPerAddressPerHour
         configuration.decoyHash = "decoy-hash"
         weak var harness: HubHarness?
         hub = Hub(
@@ -31,9 +32,9 @@ final class HubHarness {
         return "id-\(nextID)"
     }
 
-    func open(_ raw: UInt64) -> ConnectionID {
+    func open(_ raw: UInt64, from address: String = "192.0.2.1") -> ConnectionID {
         let connection = ConnectionID(rawValue: raw)
-        hub.connectionOpened(connection)
+        hub.connectionOpened(connection, address: address)
         return connection
     }
 
@@ -97,6 +98,19 @@ final class HubHarness {
     }
 
     // MARK: Common steps
+
+    /// A login with a wrong password, answered all the way; returns the reply.
+    @discardableResult
+    func failLogin(_ username: String, on connection: ConnectionID) -> JSONValue? {
+        send(#"{"type":"login","username":"\#(username)","password":"wrong pass"}"#, on: connection)
+        let lookup = pending.lazy.compactMap { if case .store(let request) = $0 { request } else { nil } }.first
+        if let lookup {
+            _ = take()
+            store(lookup, .success(.credentials((user: UserAccount(id: "u-\(username)", username: username), passwordHash: "h"))))
+            if let check = passwordRequests().first { password(check, .rejected) }
+        }
+        return messages(to: connection).first
+    }
 
     /// Signs `connection` in as `user` through `auth`, answering the store itself.
     func authenticate(_ connection: ConnectionID, as user: UserAccount, token: String = "token") {

@@ -172,7 +172,7 @@ extension Hub {
             if error.code == .unauthorized {
                 throttle.recordFailure(address: session.address, username: username, now: now())
             }
-            metrics.errors += 1
+            metrics.errors.increment()
             complete(session, ticket: ticket, .message(ServerMessage.error(error, ref: ref)))
         }
         resumeBacklog(of: session)

@@ -63,7 +63,7 @@ extension Hub {
         if case .success(.acknowledgement(let ack?)) = result {
             message = ServerMessage.ack(opID: opID, listID: ack.listID, seq: ack.seq, createdID: ack.createdID, parsed: ack.parsed, ref: ref)
         } else {
-            metrics.errors += 1
+            metrics.errors.increment()
             message = ServerMessage.error(error, opID: opID, ref: ref)
         }
         complete(session, ticket: ticket, .message(message))
@@ -74,7 +74,7 @@ extension Hub {
     /// nothing of the list after; a user it was shared with is told on every connection.
     func broadcast(_ delivery: EventDelivery) {
         let listID = delivery.listID
-        metrics.editsApplied += 1
+        metrics.editsApplied.increment()
         if let removed = delivery.revokedUserID, let connections = subscriptions.connectionsByUser[removed] {
             let notice = OutboundFrame(text: ServerMessage.revoked(listID: listID))
             for connection in connections {
@@ -87,8 +87,8 @@ extension Hub {
             actions.append(.broadcast(shared.notice, to: connections))
         }
         guard let subscribers = subscriptions.subscribers[listID] else { return }
-        metrics.eventsBroadcast += 1
-        metrics.deliveries += subscribers.count
+        metrics.eventsBroadcast.increment()
+        metrics.deliveries.increment(by: Int64(subscribers.count))
         actions.append(.broadcast(delivery.frame, to: subscribers))
     }
 }

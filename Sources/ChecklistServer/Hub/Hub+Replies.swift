@@ -17,14 +17,14 @@ extension Hub {
 
     /// Answers a request at once (in order) with an error.
     func reject(_ session: HubSession, _ error: WireError, opID: String? = nil, ref: String? = nil) {
-        metrics.errors += 1
+        metrics.errors.increment()
         let ticket = session.replies.issue()
         complete(session, ticket: ticket, .message(ServerMessage.error(error, opID: opID, ref: ref)))
     }
 
     /// The encoded error for a failed store call, counted.
     func errorMessage(_ error: StoreError, opID: String? = nil, ref: String?) -> [UInt8] {
-        metrics.errors += 1
+        metrics.errors.increment()
         return ServerMessage.error(WireError(error), opID: opID, ref: ref)
     }
 

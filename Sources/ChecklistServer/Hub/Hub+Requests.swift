@@ -6,7 +6,7 @@ import WireProtocol
 /// Decoding and routing one request; every path answers through the session's sequencer.
 extension Hub {
     func handle(_ message: WebSocketMessage, in session: HubSession) {
-        metrics.requests += 1
+        metrics.requests.increment()
         guard case .text(let bytes) = message else {
             reject(session, WireError(.badRequest, "binary messages are not part of the protocol; send one JSON object per text message"))
             return

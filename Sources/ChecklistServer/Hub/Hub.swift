@@ -37,7 +37,7 @@ final class Hub {
     var subscriptions = SubscriptionTable()
     var throttle = LoginThrottle()
     var signupLimiter: SignupLimiter
-    var metrics = ServerMetrics()
+    let metrics = ServerMetrics()
     /// Stopping: new requests are ignored; what is in flight still completes.
     private(set) var draining = false
 
@@ -58,7 +58,7 @@ final class Hub {
 
     func connectionOpened(_ connection: ConnectionID, address: String) {
         sessions[connection] = HubSession(connection: connection, address: address)
-        metrics.connectionsOpened += 1
+        metrics.connectionsOpened.increment()
     }
 
     func received(_ message: WebSocketMessage, from connection: ConnectionID) {
@@ -71,7 +71,7 @@ final class Hub {
         if !session.receivingPaused, session.requestsWaiting >= configuration.maxRequestsInFlight,
            sessions[connection] != nil {
             session.receivingPaused = true
-            metrics.receivePauses += 1
+            metrics.receivePauses.increment()
             actions.append(.setReceiving(false, for: connection))
         }
     }

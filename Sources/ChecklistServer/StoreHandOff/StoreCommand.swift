@@ -23,6 +23,16 @@ enum StoreCommand: Hashable, Sendable {
     case previousAcknowledgement(opID: String, userID: UserID)
 }
 
+extension StoreCommand {
+    /// Edits change the log; the rest read or touch accounts (metrics tell them apart).
+    var isEdit: Bool {
+        switch self {
+        case .apply, .quickAdd: true
+        default: false
+        }
+    }
+}
+
 /// A store command with the id its reply will carry.
 struct StoreRequest: Hashable, Sendable {
     var id: UInt64

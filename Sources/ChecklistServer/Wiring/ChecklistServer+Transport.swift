@@ -26,29 +26,17 @@ extension ChecklistServer: WebSocketServerDelegate {
                 ? HTTPResponse(status: 200, body: Array("ok\n".utf8))
                 : HTTPResponse(status: 503, body: Array("store closed\n".utf8))
         default:
-            return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4", body: Array(metricsText().utf8))
+            return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4", body: metricsExposition())
         }
     }
 
-    private func metricsText() -> String {
-        let counts = store.counts
+    private func metricsExposition() -> [UInt8] {
         let hub = self.hub
-        let metrics = hub.metrics
-        return """
-            # Checkwire server metrics (Prometheus text format)
-            checkwire_connections \(hub.sessions.count)
-            checkwire_connections_opened_total \(metrics.connectionsOpened)
-            checkwire_subscriptions \(hub.subscriptions.subscriptionCount)
-            checkwire_requests_total \(metrics.requests)
-            checkwire_errors_total \(metrics.errors)
-            checkwire_edits_applied_total \(metrics.editsApplied)
-            checkwire_events_broadcast_total \(metrics.eventsBroadcast)
-            checkwire_receive_pauses_total \(metrics.receivePauses)
-            checkwire_deliveries_total \(metrics.deliveries)
-            checkwire_store_batches_total \(counts.batches)
-            checkwire_store_jobs_total \(counts.jobs)
-            checkwire_uptime_seconds \(Int(Date().timeIntervalSince(startedAt)))
-
-            """
+        let counts = store.counts
+        hub.metrics.copyStoreTotals(batches: counts.batches, jobs: counts.jobs)
+        return hub.metrics.exposition(
+            connections: hub.sessions.count, subscriptions: hub.subscriptions.subscriptionCount,
+            uptimeSeconds: Date().timeIntervalSince(startedAt)
+        )
     }
 }

@@ -115,11 +115,14 @@ public final class ChecklistServer: @unchecked Sendable {
     /// Runs a store command on the store thread; its reply re-enters the hub after the commit,
     /// through the transport's ordered inbox, so replies reach the hub in commit order.
     private func submit<Backend: StoreBackend>(_ request: StoreRequest, to backend: Backend) {
+        let started = ContinuousClock.now
+        let timing = request.command.isEdit ? hub.metrics.editCommitTime : hub.metrics.readTime
         backend.submit { [self] storage in
             let result = StoreCommandRunner.run(request.command, on: storage)
             return { [self] committed in
                 let response = StoreResponse(id: request.id, result: committed ? result : .failure(.failure("the batch did not commit")))
                 transport.execute { [self] in
+                    timing.record(ContinuousClock.now - started)
                     hub.storeCompleted(response)
                     performHubActions()
                 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A small bounded pool for the work that must not run on the lws service thread or the
 /// store thread: scrypt takes ~100 ms by design.
@@ -6,13 +7,10 @@ import Foundation
 /// At most `concurrency` hashes run at once and at most `capacity` wait; past that a
 /// request is refused (the caller answers `rateLimited`) rather than letting a burst of
 /// logins queue unbounded CPU work.
-///
-/// `@unchecked Sendable`: `waiting` is guarded by `lock`; the queue and semaphore are thread-safe.
-final class PasswordWorkers: @unchecked Sendable {
+final class PasswordWorkers: Sendable {
     private let queue = DispatchQueue(label: "checkwire.passwords", attributes: .concurrent)
     private let slots: DispatchSemaphore
-    private let lock = NSLock()
-    private var waiting = 0
+    private let waiting = Mutex(0)
     private let capacity: Int
 
     init(concurrency: Int, capacity: Int = 256) {
@@ -22,20 +20,17 @@ final class PasswordWorkers: @unchecked Sendable {
 
     /// Runs `work` on a worker; `false` when the pool is full.
     func run(_ work: @escaping @Sendable () -> Void) -> Bool {
-        lock.lock()
-        guard waiting < capacity else {
-            lock.unlock()
-            return false
+        let admitted = waiting.withLock { waiting in
+            guard waiting < capacity else { return false }
+            waiting += 1
+            return true
         }
-        waiting += 1
-        lock.unlock()
+        guard admitted else { return false }
         queue.async { [self] in
             slots.wait()
             work()
             slots.signal()
-            lock.lock()
-            waiting -= 1
-            lock.unlock()
+            waiting.withLock { $0 -= 1 }
         }
         return true
     }

@@ -1,5 +1,6 @@
 import ChecklistCore
 import ChecklistStore
+import DequeModule
 import Transport
 
 /// One WebSocket connection as the hub sees it.
@@ -16,7 +17,8 @@ final class HubSession {
     /// While a signup, login, auth or logout is in flight, later messages wait in `backlog`:
     /// whether they are allowed depends on its outcome.
     var awaitingAuthentication = false
-    var backlog: [WebSocketMessage] = []
+    /// A `Deque`: drained from the front one message at a time.
+    var backlog = Deque<WebSocketMessage>()
     /// Reading from the connection is stopped until enough replies went out (backpressure).
     var receivingPaused = false
 

@@ -66,7 +66,7 @@ let package = Package(
         .executableTarget(
             name: "checkwire",
             dependencies: [
-                "ChecklistServer", "ChecklistCore", "WireProtocol", "Transport",
+                "ChecklistServer", "ChecklistStore", "ChecklistCore", "WireProtocol", "Transport",
                 "ChecklistClient", "TerminalUI", "LoadTest",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -9,10 +9,13 @@ public enum DomainError: Error, Hashable, Sendable {
     case notFound(String)
     /// The edit contradicts the current state (open children, a cancelled checklist…).
     case conflict(String)
+    /// The edit would pass a limit that protects the server (lists per user, items per
+    /// checklist, stored bytes); the message names the limit.
+    case tooLarge(String)
 
     public var message: String {
         switch self {
-        case .badRequest(let text), .forbidden(let text), .notFound(let text), .conflict(let text): text
+        case .badRequest(let text), .forbidden(let text), .notFound(let text), .conflict(let text), .tooLarge(let text): text
         }
     }
 

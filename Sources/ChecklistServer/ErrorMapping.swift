@@ -10,6 +10,7 @@ extension WireError {
         case .forbidden(let message): self.init(.forbidden, message)
         case .notFound(let message): self.init(.notFound, message)
         case .conflict(let message): self.init(.conflict, message)
+        case .tooLarge(let message): self.init(.tooLarge, message)
         }
     }
 

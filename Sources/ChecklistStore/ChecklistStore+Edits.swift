@@ -17,6 +17,7 @@ extension ChecklistStore {
             if let ack = try acknowledgement(of: opID, by: actor.userID) { return .duplicate(ack) }
             let now = self.now
             let listID = request.listID
+            try checkLimits(before: request, by: actor.userID)
             let applied: AppliedEdit
             // Edits mutate the cached state in place (`states[listID]!`): a local copy kept
             // while mutating would share storage with the cache and copy the whole tree.
@@ -51,6 +52,7 @@ extension ChecklistStore {
             )
             let payload = encodeEvent(event)
             try persist(state: state, applied: applied, event: event, payload: payload, parsed: parsed, actor: actor)
+            recordUsage(of: request, payloadBytes: payload.count, by: actor.userID)
             return .applied(AppliedEvent(
                 event: event, payload: payload, createdID: applied.createdID, parsed: parsed,
                 revokedUserID: applied.revokedUserID, sharedUserID: applied.sharedUserID

@@ -32,6 +32,12 @@ public final class ChecklistStore {
     var changedItems: [ListID: Set<ItemID>] = [:]
     /// Prepared on first use; finalized by `closeStatements()` before the connection closes.
     var editStatements: EditStatements?
+    /// Limits per user; checked before an edit touches anything.
+    public var limits = StoreLimits.defaults
+    /// Lists owned and log bytes stored, per user seen since start (loaded on first use).
+    var usage: [UserID: UserUsage] = [:]
+    /// Users whose `stored_bytes` the current batch changed.
+    var changedUsage: Set<UserID> = []
     /// Set when SQLite failed inside the batch: the executor must roll the batch back,
     /// because that job may have written some of its rows and not others.
     var poisoned = false
@@ -62,18 +68,21 @@ public final class ChecklistStore {
     func beginBatch() {
         changedLists.removeAll(keepingCapacity: true)
         changedItems.removeAll(keepingCapacity: true)
+        changedUsage.removeAll(keepingCapacity: true)
     }
 
     /// Called when a batch could not commit: the checklists it changed are dropped from the
     /// cache, so the next use reloads them as they are on disk.
     func rollBackBatch() {
         for id in changedLists { states[id] = nil }
+        for id in changedUsage { usage[id] = nil }
         beginBatch()
     }
 
     /// Writes the list and item rows the batch changed; the executor calls it just before
     /// committing.
     func writeChangedRows() throws {
+        try writeChangedUsage()
         guard !changedLists.isEmpty else { return }
         let upsertList = try db.cachedStatement(sql: RowCodec.upsertList)
         let upsertItem = try db.cachedStatement(sql: RowCodec.upsertItem)

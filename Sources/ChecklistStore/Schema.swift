@@ -84,6 +84,20 @@ enum Schema {
         migrator.registerMigration("v2") { db in
             try db.execute(sql: "ALTER TABLE applied_ops ADD COLUMN parsed BLOB")
         }
+        // Per-user limits (`StoreLimits`): the bytes of event log each user's edits added, counted
+        // for the existing log through the applied ops that name each event's author, and an
+        // index to count the lists a user owns.
+        migrator.registerMigration("v3") { db in
+            try db.execute(sql: """
+                ALTER TABLE users ADD COLUMN stored_bytes INTEGER NOT NULL DEFAULT 0;
+                UPDATE users SET stored_bytes = (
+                    SELECT COALESCE(SUM(length(e.payload)), 0) FROM applied_ops a
+                    JOIN events e ON e.list_id = a.list_id AND e.seq = a.seq
+                    WHERE a.user_id = users.id
+                );
+                CREATE INDEX lists_by_owner ON lists(owner_id);
+                """)
+        }
         return migrator
     }
 }

@@ -35,7 +35,7 @@ public final class StoreExecutor: @unchecked Sendable {
     /// checklists stay in memory between batches.
     public init(
         path: String, encodeEvent: @escaping ChecklistStore.EventEncoder,
-        cachedChecklists: Int = ChecklistStore.defaultCachedChecklists
+        cachedChecklists: Int = ChecklistStore.defaultCachedChecklists, limits: StoreLimits = .defaults
     ) throws {
         var configuration = Configuration()
         configuration.label = "checkwire.store"
@@ -55,6 +55,7 @@ public final class StoreExecutor: @unchecked Sendable {
         try Schema.migrator.migrate(database)
         checkpointer = try WALCheckpointer(path: path)
         store = ChecklistStore(encodeEvent: encodeEvent, cachedChecklists: cachedChecklists)
+        store.limits = limits
         let thread = Thread { [self] in run() }
         thread.name = "checkwire-store"
         thread.stackSize = 8 << 20

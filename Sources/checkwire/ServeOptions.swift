@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChecklistServer
+import ChecklistStore
 import Foundation
 import Logging
 import Transport
@@ -30,6 +31,15 @@ struct ServeOptions: ParsableArguments {
 
     @Option(help: "Signup attempts one client address may make per hour, 0 for no limit (env CHECKWIRE_MAX_SIGNUPS_PER_HOUR; default 100).")
     var maxSignupsPerHour: Int?
+
+    @Option(help: "Checklists one user may own (env CHECKWIRE_MAX_LISTS_PER_USER; default 10000).")
+    var maxListsPerUser: Int?
+
+    @Option(help: "Items one checklist may hold (env CHECKWIRE_MAX_ITEMS_PER_LIST; default 10000).")
+    var maxItemsPerList: Int?
+
+    @Option(help: "MiB of event log one user's edits may add (env CHECKWIRE_MAX_STORED_MIB_PER_USER; default 256).")
+    var maxStoredMibPerUser: Int?
 
     @Option(name: .customLong("allowed-origin"), help: "A browser Origin allowed besides the server's own; repeatable, * for any (env CHECKWIRE_ALLOWED_ORIGINS, comma-separated).")
     var allowedOrigins: [String] = []
@@ -62,6 +72,14 @@ struct ServeOptions: ParsableArguments {
         configuration.signupsPerAddressPerHour = try maxSignupsPerHour
             ?? Environment.value("CHECKWIRE_MAX_SIGNUPS_PER_HOUR").map(Self.integer) ?? 100
         guard configuration.signupsPerAddressPerHour >= 0 else { throw ValidationError("--max-signups-per-hour must be 0 or more") }
+        configuration.limits = StoreLimits(
+            listsPerUser: try maxListsPerUser ?? Environment.value("CHECKWIRE_MAX_LISTS_PER_USER").map(Self.integer) ?? 10_000,
+            itemsPerList: try maxItemsPerList ?? Environment.value("CHECKWIRE_MAX_ITEMS_PER_LIST").map(Self.integer) ?? 10_000,
+            storedBytesPerUser: (try maxStoredMibPerUser ?? Environment.value("CHECKWIRE_MAX_STORED_MIB_PER_USER").map(Self.integer) ?? 256) << 20
+        )
+        guard configuration.limits.listsPerUser > 0, configuration.limits.itemsPerList > 0, configuration.limits.storedBytesPerUser > 0 else {
+            throw ValidationError("--max-lists-per-user, --max-items-per-list and --max-stored-mib-per-user must be at least 1")
+        }
         configuration.fastPasswordHashing = fastPasswordHashing || Environment.flag("CHECKWIRE_FAST_PASSWORD_HASHING")
         let loopName = eventLoop ?? Environment.value("CHECKWIRE_EVENT_LOOP") ?? "epoll"
         guard let loop = EventLoopBackend(rawValue: loopName.lowercased()) else {

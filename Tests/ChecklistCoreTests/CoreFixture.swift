@@ -33,7 +33,7 @@ enum CoreFixture {
 
 /// The kind of a `DomainError`, for tables and assertions that do not care about the text.
 enum DomainErrorKind: String, Sendable {
-    case badRequest, forbidden, notFound, conflict
+    case badRequest, forbidden, notFound, conflict, tooLarge
 }
 
 extension DomainError {
@@ -43,6 +43,7 @@ extension DomainError {
         case .forbidden: .forbidden
         case .notFound: .notFound
         case .conflict: .conflict
+        case .tooLarge: .tooLarge
         }
     }
 }

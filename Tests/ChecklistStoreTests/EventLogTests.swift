@@ -193,6 +193,7 @@ extension DomainError {
         case .forbidden: "forbidden"
         case .notFound: "notFound"
         case .conflict: "conflict"
+        case .tooLarge: "tooLarge"
         }
     }
 }

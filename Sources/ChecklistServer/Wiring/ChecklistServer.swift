@@ -36,7 +36,7 @@ public final class ChecklistServer: @unchecked Sendable {
         self.logger = logger
         hasher = PasswordHasher(parameters: configuration.fastPasswordHashing ? .testing : .interactive)
         let decoyHash = try hasher.hash("decoy password that matches nothing")
-        store = try StoreExecutor(path: configuration.databasePath, encodeEvent: ServerMessage.event)
+        store = try StoreExecutor(path: configuration.databasePath, encodeEvent: ServerMessage.event, limits: configuration.limits)
         let hub = Hub(
             configuration: Hub.Configuration(
                 maxRequestsInFlight: configuration.maxRequestsInFlight, decoyHash: decoyHash,

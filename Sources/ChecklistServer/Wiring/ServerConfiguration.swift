@@ -1,3 +1,4 @@
+import ChecklistStore
 import Transport
 
 /// Everything `checkwire serve` can be told; the defaults just work on one machine.
@@ -25,6 +26,8 @@ public struct ServerConfiguration: Sendable {
     /// Signup attempts one client address may make per hour (0: no limit). Behind a reverse
     /// proxy every client shares the proxy's address.
     public var signupsPerAddressPerHour = 100
+    /// Lists per user, items per checklist and stored bytes per user (`tooLarge` past them).
+    public var limits = StoreLimits.defaults
     /// Cheap password hashing, for test servers that sign up many users. Never in production.
     public var fastPasswordHashing = false
 

@@ -1,0 +1,53 @@
+import ChecklistCore
+import GRDB
+
+/// What one user has used of `StoreLimits`.
+struct UserUsage {
+    var ownedLists: Int
+    var storedBytes: Int
+}
+
+/// Per-user limits: checked before an edit touches anything, kept up to date in memory edit
+/// by edit, and the stored bytes written once per batch (not once per edit).
+extension ChecklistStore {
+    func checkLimits(before request: EditRequest, by userID: UserID) throws {
+        let used = try usage(of: userID)
+        if used.storedBytes >= limits.storedBytesPerUser { throw limits.bytesRefusal() }
+        switch request {
+        case .createList:
+            if used.ownedLists >= limits.listsPerUser { throw limits.listsRefusal() }
+        case .edit(let listID, .addItem):
+            if let state = try state(listID), state.items.count >= limits.itemsPerList { throw limits.itemsRefusal() }
+        default:
+            break
+        }
+    }
+
+    func recordUsage(of request: EditRequest, payloadBytes: Int, by userID: UserID) {
+        guard var used = usage[userID] else { return }
+        used.storedBytes += payloadBytes
+        if case .createList = request { used.ownedLists += 1 }
+        usage[userID] = used
+        changedUsage.insert(userID)
+    }
+
+    func writeChangedUsage() throws {
+        guard !changedUsage.isEmpty else { return }
+        let update = try db.cachedStatement(sql: "UPDATE users SET stored_bytes = ? WHERE id = ?")
+        for userID in changedUsage {
+            guard let used = usage[userID] else { continue }
+            try update.execute(arguments: [used.storedBytes, userID])
+        }
+    }
+
+    private func usage(of userID: UserID) throws -> UserUsage {
+        if let used = usage[userID] { return used }
+        let row = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT (SELECT COUNT(*) FROM lists WHERE owner_id = ?1), stored_bytes FROM users WHERE id = ?1"),
+            arguments: [userID]
+        )
+        let used = UserUsage(ownedLists: row?[0] ?? 0, storedBytes: row?[1] ?? 0)
+        usage[userID] = used
+        return used
+    }
+}

@@ -7,8 +7,8 @@
 // convenience on top.
 //
 // What it never imports or knows: checklists, JSON, the wire protocol, storage, logging
-// frameworks. It depends only on CLibWebSockets (and Glibc/Dispatch); the server wiring
-// decides what bytes mean.
+// frameworks. It depends on CLibWebSockets, on COpenSSL for the bulk client's masking keys
+// and handshake digest, and on Glibc/Dispatch; the server wiring decides what bytes mean.
 //
 // Threading rule: every lws call happens on the engine's service thread; the only
 // cross-thread lws call is `lws_cancel_service` (inside `ServiceLoop`).

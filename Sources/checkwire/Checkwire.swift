@@ -1,7 +1,7 @@
 import ArgumentParser
 
-/// The one binary: the server, and (in later subcommands) the terminal client, the
-/// quick-add parser and the load tester. Each subcommand is a thin shell over a library.
+/// The one binary: the server, the terminal client, the quick-add parser and the load
+/// tester. Each subcommand is a thin shell over a library.
 @main
 struct Checkwire: ParsableCommand {
     static let configuration = CommandConfiguration(

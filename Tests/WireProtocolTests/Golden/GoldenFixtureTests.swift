@@ -1,0 +1,112 @@
+import ChecklistCore
+import Foundation
+import Testing
+import WireProtocol
+
+/// The golden fixtures under `Tests/fixtures/` are exactly what the Swift code produces (server
+/// messages, rule cases) or decodes (client requests). The Python and JavaScript tests read the
+/// same files. After an intended change: `CHECKWIRE_UPDATE_FIXTURES=1 swift test --filter GoldenFixtureTests`.
+@Suite struct GoldenFixtureTests {
+    @Test func serverMessagesAreWhatTheEncodersProduce() throws {
+        let story = try FixtureStory()
+        let state = story.state
+        let olive = FixtureStory.olive
+        let summary = state.summary(role: .owner)
+        let messages: [(String, [UInt8])] = [
+            ("authed", ServerMessage.authed(token: String(repeating: "ab", count: 32), userID: olive.userID, username: "olive", ref: "r1")),
+            ("authed-auth", ServerMessage.authed(token: nil, userID: olive.userID, username: "olive", ref: "r2")),
+            ("loggedOut", ServerMessage.loggedOut(ref: "r3")),
+            ("loggedOut-push", ServerMessage.loggedOut(ref: nil)),
+            ("error", ServerMessage.error(WireError(.conflict, "2 of the items below are still open"), opID: "op-9", ref: "r4")),
+            ("ack", ServerMessage.ack(opID: "op-2", listID: "list-1", seq: 2, createdID: "item-pack", parsed: nil, ref: "r5")),
+            ("ack-quickAdd", ServerMessage.ack(
+                opID: "op-q", listID: "list-1", seq: 12, createdID: "item-q",
+                parsed: Array(#"{"title":"Buy milk","due":"2027-03-05","list":"list-1"}"#.utf8), ref: nil
+            )),
+            ("lists", ServerMessage.lists([summary], ref: "r6")),
+            ("snapshot", ServerMessage.snapshot(summary: summary, participants: state.orderedParticipants, items: state.orderedItemViews(), ref: "r7")),
+            ("subscribed", ServerMessage.subscribed(listID: "list-1", seq: state.list.seq, replayed: 3, ref: "r7")),
+            ("unsubscribed", ServerMessage.unsubscribed(listID: "list-1", ref: "r8")),
+            ("listShared", ServerMessage.listShared(state.summary(role: .editor), by: "olive")),
+            ("revoked", ServerMessage.revoked(listID: "list-1")),
+        ]
+        for (name, bytes) in messages { try GoldenFixtures.check(bytes, at: "wire/server/\(name).json") }
+        for (name, event) in story.events { try GoldenFixtures.check(ServerMessage.event(event), at: "wire/server/event-\(name).json") }
+    }
+
+    /// Each client fixture decodes to the request it stands for.
+    @Test(arguments: [
+        ("signup", Request(ref: "r1", body: .signup(username: "olive", password: "correct horse"))),
+        ("login", Request(ref: nil, body: .login(username: "olive", password: "correct horse"))),
+        ("auth", Request(ref: "r2", body: .auth(token: String(repeating: "ab", count: 32)))),
+        ("logout", Request(ref: nil, body: .logout)),
+        ("lists", Request(ref: "r3", body: .lists)),
+        ("subscribe", Request(ref: "r4", body: .subscribe(list: "list-1", since: 7))),
+        ("subscribe-fresh", Request(ref: nil, body: .subscribe(list: "list-1", since: nil))),
+        ("unsubscribe", Request(ref: nil, body: .unsubscribe(list: "list-1"))),
+        ("op-createList", Request(ref: nil, body: .op(opID: "op-1", .createList(id: "list-1", Edit.NewList(
+            title: "Trip to Lisbon", description: "Spring break", due: Due(wire: "2027-03-12")
+        ))))),
+        ("op-addItem", Request(ref: nil, body: .op(opID: "op-2", .edit("list-1", .addItem(Edit.NewItem(
+            id: "item-tickets", parent: "item-pack", placement: .after("item-passport"), title: "Print tickets",
+            due: Due(wire: "2027-03-10T17:00:00Z"), remindEvery: 3_600
+        )))))),
+        ("op-updateItem", Request(ref: nil, body: .op(opID: "op-3", .edit("list-1", .updateItem(
+            "item-tickets", Edit.ItemUpdate(title: "Print the tickets", notes: .clear, location: .set("Library"))
+        ))))),
+        ("op-moveItem", Request(ref: nil, body: .op(opID: "op-4", .edit("list-1", .moveItem("item-tickets", parent: .clear, placement: .first))))),
+        ("op-completeItem", Request(ref: "r5", body: .op(opID: "op-5", .edit("list-1", .completeItem("item-passport"))))),
+        ("op-share", Request(ref: nil, body: .op(opID: "op-6", .share("list-1", username: "bob", role: .editor)))),
+        ("op-unshare", Request(ref: nil, body: .op(opID: "op-7", .unshare("list-1", username: "bob")))),
+        ("op-quickAdd", Request(ref: nil, body: .op(opID: "op-8", .quickAdd(text: "Buy milk tomorrow #Groceries", list: nil, timeZone: "Europe/Lisbon")))),
+    ])
+    func clientRequestsDecodeToWhatTheyStandFor(_ name: String, _ expected: Request) throws {
+        let bytes = try GoldenFixtures.read("wire/client/\(name).json")
+        let decoded = try RequestDecoder.decode(bytes, newID: { "generated" })
+        #expect(decoded == expected)
+    }
+
+    @Test func everyClientFixtureIsCovered() throws {
+        let files = try GoldenFixtures.files(in: "wire/client")
+        #expect(files.count == 16, "a client fixture was added or removed: list it in clientRequestsDecodeToWhatTheyStandFor")
+    }
+
+    /// The lists view's order (ListOrdering) over lists in every state, for the web client's copy.
+    @Test func listOrderCases() throws {
+        var summaries: [ListSummary] = []
+        func add(_ id: String, _ title: String, due: String?, status: ListStatus, at minute: Int64) {
+            var (state, _) = ChecklistState.create(
+                id: id, owner: FixtureStory.olive, Edit.NewList(title: title, due: due.flatMap(Due.init(wire:))), at: FixtureStory.start
+            )
+            let at = Timestamp(milliseconds: FixtureStory.start.milliseconds + minute * 60_000)
+            switch status {
+            case .active: break
+            case .completed: _ = try? state.apply(.completeList, by: FixtureStory.olive, at: at)
+            case .cancelled: _ = try? state.apply(.cancelList, by: FixtureStory.olive, at: at)
+            }
+            summaries.append(state.summary(role: .owner))
+        }
+        add("a", "Zebra", due: "2027-03-12", status: .active, at: 0)
+        add("b", "apple", due: "2027-03-12", status: .active, at: 0)
+        add("c", "Undated", due: nil, status: .active, at: 0)
+        add("d", "Early", due: "2027-03-01T08:00:00Z", status: .active, at: 0)
+        add("e", "Done first", due: nil, status: .completed, at: 5)
+        add("f", "Done later", due: nil, status: .completed, at: 9)
+        add("g", "Dropped", due: "2027-01-01", status: .cancelled, at: 3)
+        add("h", "apple", due: "2027-03-12", status: .active, at: 0)
+        let shuffled = [summaries[4], summaries[0], summaries[6], summaries[2], summaries[7], summaries[1], summaries[5], summaries[3]]
+        // The summaries as the `lists` reply carries them (its "lists" array), and the order.
+        let reply = try JSONParser.parse(ServerMessage.lists(shuffled, ref: nil))
+        let array = try #require(reply["lists"])
+        var writer = JSONWriter(capacity: 4_096)
+        writer.beginObject()
+        writer.key("lists")
+        writer.rawJSON(array.encoded())
+        writer.key("order")
+        writer.beginArray()
+        for summary in ListOrdering.sorted(shuffled) { writer.string(summary.list.id) }
+        writer.endArray()
+        writer.endObject()
+        try GoldenFixtures.check(writer.bytes, at: "rules/list-order.json")
+    }
+}

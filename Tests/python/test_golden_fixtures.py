@@ -1,0 +1,101 @@
+"""The golden fixtures in Tests/fixtures/ (written by the Swift tests from the server's own
+encoders) checked from outside: each server fixture has the fields the contract names, and
+the client fixtures, sent to a real server, are answered with messages of exactly the
+fixtures' shape (the same keys at every level).
+"""
+
+import asyncio
+import json
+from pathlib import Path
+
+from test_protocol_flow import Client, server  # noqa: F401  (the fixture is used by name)
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "wire"
+
+# The contract's fields per server message type (../shared/PROTOCOL.md), besides "type" and "ref".
+REQUIRED = {
+    "authed": {"user"},
+    "loggedOut": set(),
+    "error": {"code", "message"},
+    "ack": {"opId", "list", "seq"},
+    "lists": {"lists"},
+    "snapshot": {"list", "seq"},
+    "subscribed": {"list", "seq", "replayed"},
+    "unsubscribed": {"list"},
+    "listShared": {"list", "by"},
+    "revoked": {"list"},
+    "event": {"list", "seq", "opId", "op", "by", "at", "changes"},
+}
+SUMMARY = {"id", "title", "description", "status", "due", "seq", "completion", "participants", "updatedAt", "completedAt", "cancelledAt"}
+ITEM = {"id", "parent", "position", "title", "notes", "due", "location", "remindEvery", "status", "createdBy", "createdAt",
+        "doneBy", "doneAt", "cancelledBy", "cancelledAt"}
+
+
+def load(direction):
+    return {path.stem: json.loads(path.read_text()) for path in sorted((FIXTURES / direction).glob("*.json"))}
+
+
+def test_server_fixtures_have_the_contracts_fields():
+    fixtures = load("server")
+    assert {f["type"] for f in fixtures.values()} == set(REQUIRED), "a message type has no fixture"
+    for name, message in fixtures.items():
+        assert REQUIRED[message["type"]] <= set(message), f"{name}: missing {REQUIRED[message['type']] - set(message)}"
+        lists = [message["list"]] if isinstance(message.get("list"), dict) else message.get("lists", [])
+        lists += [message["changes"]["list"]] if "list" in message.get("changes", {}) else []
+        for summary in lists:
+            assert SUMMARY <= set(summary), f"{name}: summary lacks {SUMMARY - set(summary)}"
+        items = message["list"].get("items", []) if isinstance(message.get("list"), dict) else []
+        items += message.get("changes", {}).get("items", [])
+        for item in items:
+            assert ITEM <= set(item), f"{name}: item lacks {ITEM - set(item)}"
+
+
+def shape(value):
+    """The keys at every level: what must match between a fixture and a live message."""
+    if isinstance(value, dict):
+        return {key: shape(inner) for key, inner in value.items()}
+    if isinstance(value, list):
+        return [shape(value[0])] if value else []
+    return None
+
+
+def test_live_replies_have_the_fixtures_shape(server):  # noqa: F811
+    client_fixtures = load("client")
+    server_fixtures = load("server")
+
+    async def run():
+        olive = await Client.open(server, "olive")
+        bob = await Client.open(server, "bob")
+        await bob.request({"type": "signup", "username": "bob", "password": "correct horse"})
+        seen = {}
+        await olive.send(client_fixtures["signup"])
+        seen["authed"] = await olive.next()
+        for name in ("op-createList", "op-addItem", "op-share", "lists", "subscribe-fresh"):
+            message = dict(client_fixtures[name])
+            if name == "op-addItem":
+                message.pop("parent"), message.pop("after")
+            await olive.send(message)
+            while True:
+                reply = await olive.next()
+                seen.setdefault(reply["type"], reply)
+                if reply["type"] in ("ack", "lists", "subscribed", "error"):
+                    break
+        seen["listShared"] = await bob.next()
+        await olive.send(client_fixtures["op-completeItem"] | {"item": "item-tickets"})
+        while "event" not in seen:
+            reply = await olive.next()
+            seen.setdefault(reply["type"], reply)
+        await olive.ws.close()
+        await bob.ws.close()
+        return seen
+
+    seen = asyncio.run(asyncio.wait_for(run(), 30))
+    assert "error" not in seen, seen.get("error")
+    assert {"authed", "ack", "lists", "snapshot", "subscribed", "listShared", "event"} <= set(seen), sorted(seen)
+    for kind, live in seen.items():
+        fixture = server_fixtures[{"authed": "authed", "ack": "ack"}.get(kind, kind)] if kind != "event" else server_fixtures["event-completeItem"]
+        live_shape, fixture_shape = shape(live), shape(fixture)
+        for optional in ("ref", "id", "item", "completion"):
+            live_shape.pop(optional, None)
+            fixture_shape.pop(optional, None)
+        assert live_shape == fixture_shape, f"{kind}: live {live_shape} != fixture {fixture_shape}"

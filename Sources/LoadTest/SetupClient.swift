@@ -1,3 +1,4 @@
+import ChecklistCore
 import Foundation
 import Transport
 import WireProtocol
@@ -6,7 +7,8 @@ import WireProtocol
 /// lists, a few items per list, and the sharing with the subscribers' account.
 ///
 /// Requests are pipelined in batches (the protocol answers a connection's requests in order),
-/// so setting up a thousand lists takes a few round trips, not thousands.
+/// so setting up a thousand lists takes a few round trips, not thousands. They are the wire
+/// vocabulary's `Request` values, the type the server decodes, not hand-built JSON.
 struct SetupClient {
     struct Accounts {
         var ownerToken: String
@@ -42,14 +44,14 @@ struct SetupClient {
     func accounts(tag: String, username: String?, password: String?) async throws -> Accounts {
         let ownerToken: String
         if let username, let password {
-            ownerToken = try await authenticate(["type": "login", "username": .string(username), "password": .string(password)])
+            ownerToken = try await authenticate(.login(username: username, password: password))
             return Accounts(ownerToken: ownerToken, subscriberToken: ownerToken)
         }
         let secret = "bench-\(UUID().uuidString)"
-        ownerToken = try await authenticate(["type": "signup", "username": .string("bench-\(tag)-o"), "password": .string(secret)])
-        let viewerToken = try await authenticate(["type": "signup", "username": .string("bench-\(tag)-v"), "password": .string(secret)])
+        ownerToken = try await authenticate(.signup(username: "bench-\(tag)-o", password: secret))
+        let viewerToken = try await authenticate(.signup(username: "bench-\(tag)-v", password: secret))
         // Back to the owner for the setup edits.
-        _ = try await authenticate(["type": "auth", "token": .string(ownerToken)])
+        _ = try await authenticate(.auth(token: ownerToken))
         return Accounts(ownerToken: ownerToken, subscriberToken: viewerToken)
     }
 
@@ -60,17 +62,18 @@ struct SetupClient {
         var heads = [Int64](repeating: 0, count: max(count, existing.count))
         if ids.isEmpty {
             let replies = try await pipeline((0..<count).map { index in
-                op("createList", opID: "\(tag).setup.list.\(index)", ["title": .string("bench \(tag) \(index)")])
+                op("\(tag).setup.list.\(index)", .createList(id: nil, Edit.NewList(title: "bench \(tag) \(index)")))
             })
             ids = try replies.map { reply in
                 guard let id = reply["list"]?.stringValue else { throw Failure(description: "createList: \(reply.encodedString)") }
                 return id
             }
         }
-        var requests: [JSONValue] = []
+        var requests: [Request] = []
         for (listIndex, id) in ids.enumerated() {
             for item in 0..<itemsPerList {
-                requests.append(op("addItem", opID: "\(tag).setup.item.\(listIndex).\(item)", ["list": .string(id), "title": .string("bench item \(item)")]))
+                let new = Edit.NewItem(id: UUID().uuidString.lowercased(), title: "bench item \(item)")
+                requests.append(op("\(tag).setup.item.\(listIndex).\(item)", .edit(id, .addItem(new))))
             }
         }
         var items = [[String]](repeating: [], count: ids.count)
@@ -84,7 +87,7 @@ struct SetupClient {
         }
         if let viewer {
             let shares = try await pipeline(ids.enumerated().map { index, id in
-                op("share", opID: "\(tag).setup.share.\(index)", ["list": .string(id), "username": .string(viewer), "role": "viewer"])
+                op("\(tag).setup.share.\(index)", .share(id, username: viewer, role: .viewer))
             })
             for (index, reply) in shares.enumerated() {
                 guard let seq = reply["seq"]?.int64Value else { throw Failure(description: "share: \(reply.encodedString)") }
@@ -94,20 +97,19 @@ struct SetupClient {
         return Lists(ids: ids, items: items, heads: Array(heads.prefix(ids.count)))
     }
 
-    private func op(_ kind: String, opID: String, _ fields: [String: JSONValue]) -> JSONValue {
-        var pairs: [(String, JSONValue)] = [("type", "op"), ("opId", .string(opID)), ("op", .string(kind))]
-        for (key, value) in fields.sorted(by: { $0.key < $1.key }) { pairs.append((key, value)) }
-        return .object(JSONObject(pairs))
+    private func op(_ opID: String, _ operation: OperationRequest) -> Request {
+        Request(ref: nil, body: .op(opID: opID, operation))
     }
 
-    private func authenticate(_ request: JSONValue) async throws -> String {
-        let reply = try await pipeline([request])[0]
+    private func authenticate(_ body: Request.Body) async throws -> String {
+        let reply = try await pipeline([Request(ref: nil, body: body)])[0]
         guard reply["type"]?.stringValue == "authed" else { throw Failure(description: "authentication failed: \(reply.encodedString)") }
-        return reply["token"]?.stringValue ?? request["token"]?.stringValue ?? ""
+        if case .auth(let token) = body { return token }
+        return reply["token"]?.stringValue ?? ""
     }
 
     /// Sends the requests in batches of 500 and returns their replies in order.
-    private func pipeline(_ requests: [JSONValue]) async throws -> [JSONValue] {
+    private func pipeline(_ requests: [Request]) async throws -> [JSONValue] {
         var replies: [JSONValue] = []
         replies.reserveCapacity(requests.count)
         var start = 0

@@ -64,6 +64,8 @@ import WireProtocol
         let bytes = try GoldenFixtures.read("wire/client/\(name).json")
         let decoded = try RequestDecoder.decode(bytes, newID: { "generated" })
         #expect(decoded == expected)
+        // And the client side writes it exactly as the fixture does.
+        #expect(String(decoding: expected.encoded(), as: UTF8.self) + "\n" == String(decoding: bytes, as: UTF8.self))
     }
 
     @Test func everyClientFixtureIsCovered() throws {

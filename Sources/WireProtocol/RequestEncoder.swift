@@ -1,0 +1,154 @@
+import ChecklistCore
+
+/// The client side of the wire vocabulary: a `Request` — the same value the server decodes —
+/// encoded as the contract writes it, with the hot-path `JSONWriter`.
+///
+/// Clients (the terminal client, the load tester's set-up client) build `Request` values
+/// instead of hand-built JSON, so a request they send and the request the server reads are
+/// one type; `GoldenFixtureTests` round-trips every client fixture through both directions.
+/// Members come in a fixed order (`type`, then `opId` and `op`, the fields, `ref` last);
+/// optional members that are unset are left out, and a `FieldChange.clear` is an explicit `null`.
+extension Request {
+    public func encoded() -> [UInt8] {
+        var writer = JSONWriter(capacity: 256)
+        writer.beginObject()
+        switch body {
+        case .signup(let username, let password):
+            writer.field("type", "signup")
+            writer.field("username", username)
+            writer.field("password", password)
+        case .login(let username, let password):
+            writer.field("type", "login")
+            writer.field("username", username)
+            writer.field("password", password)
+        case .auth(let token):
+            writer.field("type", "auth")
+            writer.field("token", token)
+        case .logout:
+            writer.field("type", "logout")
+        case .lists:
+            writer.field("type", "lists")
+        case .subscribe(let list, let since):
+            writer.field("type", "subscribe")
+            writer.field("list", list)
+            if let since { writer.field("since", Int(since)) }
+        case .unsubscribe(let list):
+            writer.field("type", "unsubscribe")
+            writer.field("list", list)
+        case .op(let opID, let operation):
+            writer.field("type", "op")
+            writer.field("opId", opID)
+            writer.operation(operation)
+        }
+        if let ref { writer.field("ref", ref) }
+        writer.endObject()
+        return writer.bytes
+    }
+}
+
+extension JSONWriter {
+    mutating func operation(_ operation: OperationRequest) {
+        switch operation {
+        case .createList(let id, let new):
+            field("op", "createList")
+            if let id { field("id", id) }
+            field("title", new.title)
+            if let description = new.description { field("description", description) }
+            if let due = new.due { field("due", due.description) }
+        case .edit(let list, let edit):
+            field("op", edit.kind)
+            field("list", list)
+            editFields(edit)
+        case .share(let list, let username, let role):
+            field("op", "share")
+            field("list", list)
+            field("username", username)
+            field("role", role.rawValue)
+        case .unshare(let list, let username):
+            field("op", "unshare")
+            field("list", list)
+            field("username", username)
+        case .quickAdd(let text, let list, let timeZone):
+            field("op", "quickAdd")
+            field("text", text)
+            if let list { field("list", list) }
+            if let timeZone { field("tz", timeZone) }
+        }
+    }
+
+    private mutating func editFields(_ edit: Edit) {
+        switch edit {
+        case .createList(let new):
+            field("title", new.title)
+        case .updateList(let update):
+            if let title = update.title { field("title", title) }
+            change("description", update.description)
+            change("due", update.due.map(\.description))
+        case .completeList, .reopenList, .cancelList, .restoreList:
+            break
+        case .share(let participant):
+            field("username", participant.username)
+            field("role", participant.role.rawValue)
+        case .unshare(let username, _):
+            field("username", username)
+        case .addItem(let new):
+            field("id", new.id)
+            if let parent = new.parent { field("parent", parent) }
+            placement(new.placement)
+            field("title", new.title)
+            if let notes = new.notes { field("notes", notes) }
+            if let due = new.due { field("due", due.description) }
+            if let location = new.location { field("location", location) }
+            if let remindEvery = new.remindEvery { field("remindEvery", remindEvery) }
+        case .updateItem(let item, let update):
+            field("item", item)
+            if let title = update.title { field("title", title) }
+            change("notes", update.notes)
+            change("due", update.due.map(\.description))
+            change("location", update.location)
+            change("remindEvery", update.remindEvery)
+        case .moveItem(let item, let parent, let placement):
+            field("item", item)
+            change("parent", parent)
+            self.placement(placement)
+        case .completeItem(let item), .reopenItem(let item), .cancelItem(let item), .restoreItem(let item):
+            field("item", item)
+        }
+    }
+
+    /// `after` as the contract reads it: absent for last, `null` for first, an id for after it.
+    private mutating func placement(_ placement: Placement) {
+        switch placement {
+        case .last: break
+        case .first: field("after", nil as String?)
+        case .after(let sibling): field("after", sibling)
+        }
+    }
+
+    private mutating func change(_ key: String, _ change: FieldChange<String>) {
+        switch change {
+        case .unchanged: break
+        case .set(let value): field(key, value)
+        case .clear: field(key, nil as String?)
+        }
+    }
+
+    private mutating func change(_ key: String, _ change: FieldChange<Int>) {
+        switch change {
+        case .unchanged: break
+        case .set(let value): field(key, value)
+        case .clear: field(key, nil as Int?)
+        }
+    }
+}
+
+extension FieldChange {
+    /// The same change of another representation of the value.
+    func map<Other: Hashable & Sendable>(_ transform: (Value) -> Other) -> FieldChange<Other> {
+        switch self {
+        case .unchanged: .unchanged
+        case .set(let value): .set(transform(value))
+        case .clear: .clear
+        }
+    }
+}

@@ -3,7 +3,7 @@ import ArgumentParser
 /// The one binary: the server, the terminal client, the quick-add parser and the load
 /// tester. Each subcommand is a thin shell over a library.
 @main
-struct Checkwire: ParsableCommand {
+struct Checkwire: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "checkwire",
         abstract: "Real-time collaborative checklists: server and tools.",

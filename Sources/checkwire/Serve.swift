@@ -1,17 +1,18 @@
 import ArgumentParser
 import ChecklistServer
-import Dispatch
 import Foundation
 import Logging
+import ServiceLifecycle
 
 /// `checkwire serve`: runs the server until SIGINT or SIGTERM, then stops gracefully
 /// (every queued edit commits and is acknowledged, sockets close with 1001) and exits 0.
-struct Serve: ParsableCommand {
+/// Start-up order and signal handling are swift-service-lifecycle's `ServiceGroup`.
+struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Run the Checkwire server (WebSocket API, web client, health check).")
 
     @OptionGroup var options: ServeOptions
 
-    func run() throws {
+    func run() async throws {
         let level = try options.resolvedLogLevel()
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -19,12 +20,18 @@ struct Serve: ParsableCommand {
             return handler
         }
         let configuration = try options.serverConfiguration()
-        let server = try ChecklistServer(configuration: configuration, logger: Logger(label: "checkwire"))
-        let port = try server.start()
+        let logger = Logger(label: "checkwire")
+        let server = try ChecklistServer(configuration: configuration, logger: logger)
         let scheme = configuration.tlsCertificatePath == nil ? "http" : "https"
-        let banner = "Checkwire listening on \(scheme)://\(configuration.host):\(port)/ (WebSocket at /ws, database \(configuration.databasePath))\n"
-        FileHandle.standardOutput.write(Data(banner.utf8))
-        SignalWaiter.waitForTermination()
-        server.stop()
+        let service = ServerService(server: server) { port in
+            let banner = "Checkwire listening on \(scheme)://\(configuration.host):\(port)/ (WebSocket at /ws, database \(configuration.databasePath))\n"
+            FileHandle.standardOutput.write(Data(banner.utf8))
+        }
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(
+            services: [.init(service: service, successTerminationBehavior: .gracefullyShutdownGroup)],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger
+        ))
+        try await group.run()
     }
 }

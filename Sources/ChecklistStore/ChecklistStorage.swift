@@ -65,14 +65,21 @@ extension ChecklistStore: ChecklistStorage {}
 /// A store back end as the server drives it: jobs run on the back end's thread, in arrival
 /// order, in batches that commit together; each job's `AfterCommit` is called, in job order,
 /// once its batch committed or failed. `StoreExecutor` is the SQLite one.
+///
+/// The promise that keeps the server from wedging: every submitted job is answered exactly
+/// once — its `AfterCommit`, or `abandoned` when it could not run at all.
 public protocol StoreBackend: AnyObject, Sendable {
     associatedtype Storage: ChecklistStorage
     typealias AfterCommit = @Sendable (_ committed: Bool) -> Void
 
     /// Queues a job for the next batch. Any thread.
-    func submit(_ job: @escaping @Sendable (Storage) -> AfterCommit)
+    func submit(_ job: @escaping @Sendable (Storage) -> AfterCommit, abandoned: @escaping @Sendable (StoreError) -> Void)
     /// `false` once the back end is closing: the health check reports it.
     var isOpen: Bool { get }
+    /// Whether the last write went through (`/healthz` reports it).
+    var health: StoreHealth { get }
+    /// Told of each change of `health`, for one log line per transition.
+    var healthChanged: @Sendable (StoreHealth) -> Void { get set }
     /// Batches and jobs committed so far, for metrics.
     var counts: (batches: Int, jobs: Int) { get }
     /// Finishes every queued job, then closes.
@@ -80,3 +87,10 @@ public protocol StoreBackend: AnyObject, Sendable {
 }
 
 extension StoreExecutor: StoreBackend {}
+
+extension StoreBackend {
+    /// `submit` for a job whose submitter waits for nothing if it cannot run (tests).
+    public func submit(_ job: @escaping @Sendable (Storage) -> AfterCommit) {
+        submit(job, abandoned: { _ in })
+    }
+}

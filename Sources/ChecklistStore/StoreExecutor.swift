@@ -19,59 +19,103 @@ import GRDB
 public final class StoreExecutor: @unchecked Sendable {
     public typealias AfterCommit = @Sendable (_ committed: Bool) -> Void
     public typealias Job = @Sendable (ChecklistStore) -> AfterCommit
+    /// Called instead of the job when it cannot run at all (the batch could not begin, or the
+    /// store is closing), so that no caller ever waits for an answer that will not come.
+    public typealias Abandoned = @Sendable (StoreError) -> Void
+
+    struct QueuedJob {
+        let run: Job
+        let abandon: Abandoned
+    }
 
     private let condition = NSCondition()
-    private var pending: [Job] = []
+    private var pending: [QueuedJob] = []
     private var stopping = false
-    private var stopped = false
     private let finished = DispatchSemaphore(value: 0)
-    private let database: DatabaseQueue
-    private let checkpointer: WALCheckpointer
-    private let store: ChecklistStore
-    private let statistics = StoreStatistics()
+    let path: String
+    let database: DatabaseQueue
+    let checkpointer: WALCheckpointer
+    let store: ChecklistStore
+    let statistics = StoreStatistics()
+    let healthState = StoreHealthState()
+    private let lock: DatabaseLock
+    /// Told of every change of `health` (the server logs it once per transition). Set before
+    /// the first job is submitted.
+    public nonisolated(unsafe) var healthChanged: @Sendable (StoreHealth) -> Void = { _ in }
+
+    /// How long a batch waits for another connection's lock before its jobs fail, by default.
+    public static let defaultBusyTimeout: TimeInterval = 5
 
     /// Opens (creating and migrating when new) the SQLite file at `path` in WAL mode with
     /// `synchronous=FULL`, and starts the store thread. At most `cachedChecklists`
     /// checklists stay in memory between batches.
+    ///
+    /// Throws when another server holds the database (`DatabaseLock`) or the file cannot be
+    /// opened or migrated; the message names the file. A database that opens but cannot be
+    /// written (read-only, locked, full) starts with `health` failing rather than refusing:
+    /// it may recover without a restart.
     public init(
         path: String, encodeEvent: @escaping ChecklistStore.EventEncoder,
-        cachedChecklists: Int = ChecklistStore.defaultCachedChecklists, limits: StoreLimits = .defaults
+        cachedChecklists: Int = ChecklistStore.defaultCachedChecklists, limits: StoreLimits = .defaults,
+        busyTimeout: TimeInterval = StoreExecutor.defaultBusyTimeout
     ) throws {
+        self.path = path
+        lock = try DatabaseLock(databasePath: path)
         var configuration = Configuration()
         configuration.label = "checkwire.store"
         // Another connection to the file (a previous run still closing, an admin's sqlite3)
         // makes SQLite answer "locked"; wait briefly instead of failing at once.
-        configuration.busyMode = .timeout(5)
+        configuration.busyMode = .timeout(busyTimeout)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA journal_mode = WAL")
         }
-        database = try DatabaseQueue(path: path, configuration: configuration)
-        try database.writeWithoutTransaction { db in
-            // GRDB does not set synchronous for a queue; FULL makes each commit survive power loss.
-            try db.execute(sql: "PRAGMA synchronous = FULL")
-            // Checkpoints run on their own thread (WALCheckpointer); this is only a safety net.
-            try db.execute(sql: "PRAGMA wal_autocheckpoint = \(WALCheckpointer.writerFallbackPages)")
+        do {
+            database = try DatabaseQueue(path: path, configuration: configuration)
+            try database.writeWithoutTransaction { db in
+                // GRDB does not set synchronous for a queue; FULL makes each commit survive power loss.
+                try db.execute(sql: "PRAGMA synchronous = FULL")
+                // Checkpoints run on their own thread (WALCheckpointer); this is only a safety net.
+                try db.execute(sql: "PRAGMA wal_autocheckpoint = \(WALCheckpointer.writerFallbackPages)")
+            }
+            try Schema.migrator.migrate(database)
+            checkpointer = try WALCheckpointer(path: path)
+        } catch {
+            lock.release()
+            throw StoreError.failure("cannot open the database \(path): \(Self.describe(error))")
         }
-        try Schema.migrator.migrate(database)
-        checkpointer = try WALCheckpointer(path: path)
         store = ChecklistStore(encodeEvent: encodeEvent, cachedChecklists: cachedChecklists)
         store.limits = limits
+        probeWritable()
         let thread = Thread { [self] in run() }
         thread.name = "checkwire-store"
         thread.stackSize = 8 << 20
         thread.start()
     }
 
-    /// Queues a job for the next batch. Any thread. A job submitted after `close()` began is
-    /// dropped without running (there is no transaction left to run it in), so its
-    /// `AfterCommit` is never called.
-    public func submit(_ job: @escaping Job) {
-        _ = enqueue(job)
+    /// Starts with the truth about writes: a read-only file or a lock held elsewhere makes
+    /// `health` failing from the start (and recovers with the first batch that commits).
+    private func probeWritable() {
+        do {
+            try database.inDatabase { db in
+                try db.beginTransaction(.immediate)
+                try db.rollback()
+            }
+        } catch {
+            _ = healthState.record(.failing(reason: "\(path): \(Self.describe(error))"))
+        }
+    }
+
+    /// Queues a job for the next batch. Any thread. Exactly one of the two is called: the
+    /// job's `AfterCommit` (committed or not), or `abandoned` when the job could not run — the
+    /// batch could not begin (a lock held past the busy timeout, an unwritable file) or the
+    /// store is closing.
+    public func submit(_ job: @escaping Job, abandoned: @escaping Abandoned) {
+        if !enqueue(QueuedJob(run: job, abandon: abandoned)) { abandoned(.failure("the store is closed")) }
     }
 
     /// Queues `job` unless the store is closing; checking and queueing under one lock is what
-    /// lets `sync` never wait for a job that was dropped.
-    private func enqueue(_ job: @escaping Job) -> Bool {
+    /// lets a caller never wait for a job that was dropped.
+    private func enqueue(_ job: QueuedJob) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         guard !stopping else { return false }
@@ -81,21 +125,21 @@ public final class StoreExecutor: @unchecked Sendable {
     }
 
     /// Runs `work` in the next batch and waits until that batch committed. For threads that
-    /// may block (the password workers); never call it from the lws service thread.
+    /// may block (tests, tools); never call it from the lws service thread.
     public func sync<T: Sendable>(_ work: @escaping @Sendable (ChecklistStore) throws(StoreError) -> T) throws(StoreError) -> T {
         let box = ResultBox<T>()
         let done = DispatchSemaphore(value: 0)
-        let queued = enqueue { store in
+        submit({ store in
             let result: Result<T, StoreError>
             do throws(StoreError) { result = .success(try work(store)) } catch { result = .failure(error) }
             return { committed in
                 box.value = committed ? result : .failure(.failure("the store could not commit"))
                 done.signal()
             }
-        }
-        // A separate check before `submit` would race with `close()`: the job could be
-        // dropped after the check and this thread would wait forever.
-        guard queued else { throw .failure("the store is closed") }
+        }, abandoned: { error in
+            box.value = .failure(error)
+            done.signal()
+        })
         done.wait()
         guard let value = box.value else { throw .failure("the store is closed") }
         return try value.get()
@@ -113,6 +157,7 @@ public final class StoreExecutor: @unchecked Sendable {
             checkpointer.close()
             // Release the file now rather than at deinit, so it can be reopened at once.
             try? database.close()
+            lock.release()
         }
     }
 
@@ -123,44 +168,14 @@ public final class StoreExecutor: @unchecked Sendable {
         return !stopping
     }
 
+    /// Whether the last batch could be written (see `StoreHealth`).
+    public var health: StoreHealth { healthState.value }
+
     /// Batches and jobs committed so far, for metrics.
     public var counts: (batches: Int, jobs: Int) { statistics.read() }
 
-    private func run() {
-        while let batch = nextBatch() {
-            var afterCommits: [AfterCommit] = []
-            afterCommits.reserveCapacity(batch.count)
-            var committed = false
-            do {
-                try database.inDatabase { db in
-                    try db.beginTransaction(.immediate)
-                    store.beginBatch()
-                    store.batchDatabase = db
-                    defer { store.batchDatabase = nil }
-                    for job in batch { afterCommits.append(job(store)) }
-                    if store.poisoned {
-                        try db.rollback()
-                    } else {
-                        try store.writeChangedRows()
-                        try db.commit()
-                        committed = true
-                    }
-                }
-            } catch {
-                try? database.inDatabase { db in if db.isInsideTransaction { try db.rollback() } }
-            }
-            if !committed { store.rollBackBatch() }
-            store.trimCache()
-            store.poisoned = false
-            statistics.add(batchSize: committed ? batch.count : 0)
-            if committed { checkpointer.didCommit() }
-            for afterCommit in afterCommits { afterCommit(committed) }
-        }
-        store.closeStatements()
-        finished.signal()
-    }
-
-    private func nextBatch() -> [Job]? {
+    /// The next batch: every job waiting, or `nil` once closing and drained.
+    func nextBatch() -> [QueuedJob]? {
         condition.lock()
         defer { condition.unlock() }
         while pending.isEmpty && !stopping { condition.wait() }
@@ -168,6 +183,10 @@ public final class StoreExecutor: @unchecked Sendable {
         let batch = pending
         pending = []
         return batch
+    }
+
+    func finish() {
+        finished.signal()
     }
 }
 

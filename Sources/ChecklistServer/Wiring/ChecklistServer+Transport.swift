@@ -22,9 +22,11 @@ extension ChecklistServer: WebSocketServerDelegate {
     public func webSocketServer(_ server: WebSocketServer, httpResponseFor path: String) -> HTTPResponse {
         switch path {
         case "/healthz":
-            return store.isOpen && !hub.draining
-                ? HTTPResponse(status: 200, body: Array("ok\n".utf8))
-                : HTTPResponse(status: 503, body: Array("store closed\n".utf8))
+            guard store.isOpen, !hub.draining else { return HTTPResponse(status: 503, body: Array("store closed\n".utf8)) }
+            if case .failing(let reason) = store.health {
+                return HTTPResponse(status: 503, body: Array("database not writable: \(reason)\n".utf8))
+            }
+            return HTTPResponse(status: 200, body: Array("ok\n".utf8))
         default:
             return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4", body: metricsExposition())
         }

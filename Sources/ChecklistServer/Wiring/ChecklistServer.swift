@@ -36,7 +36,10 @@ public final class ChecklistServer: @unchecked Sendable {
         self.logger = logger
         hasher = PasswordHasher(parameters: configuration.fastPasswordHashing ? .testing : .interactive)
         let decoyHash = try hasher.hash("decoy password that matches nothing")
-        store = try StoreExecutor(path: configuration.databasePath, encodeEvent: ServerMessage.event, limits: configuration.limits)
+        store = try StoreExecutor(
+            path: configuration.databasePath, encodeEvent: ServerMessage.event, limits: configuration.limits,
+            busyTimeout: configuration.storeBusyTimeout
+        )
         let hub = Hub(
             configuration: Hub.Configuration(
                 maxRequestsInFlight: configuration.maxRequestsInFlight, decoyHash: decoyHash,
@@ -47,6 +50,13 @@ public final class ChecklistServer: @unchecked Sendable {
         )
         transport = WebSocketServer(configuration: Self.transportConfiguration(configuration), delegate: self)
         bound = ServiceThreadBound(hub) { [transport] in transport!.isServiceThread }
+        store.healthChanged = { [logger] health in
+            switch health {
+            case .writable: logger.notice("the database takes writes again", metadata: ["database": "\(configuration.databasePath)"])
+            case .failing(let reason): logger.error("the database cannot be written; edits and signups get internal errors until it can", metadata: ["cause": "\(reason)"])
+            }
+        }
+        if case .failing = store.health { store.healthChanged(store.health) }
     }
 
     private static func transportConfiguration(_ configuration: ServerConfiguration) -> WebSocketServerConfiguration {
@@ -114,20 +124,24 @@ public final class ChecklistServer: @unchecked Sendable {
 
     /// Runs a store command on the store thread; its reply re-enters the hub after the commit,
     /// through the transport's ordered inbox, so replies reach the hub in commit order.
+    ///
+    /// Every command is answered: with its result, with a failure when its batch did not commit,
+    /// or with a failure when it could not run at all (the database locked or unwritable), so
+    /// no connection ever waits for a reply that will not come.
     private func submit<Backend: StoreBackend>(_ request: StoreRequest, to backend: Backend) {
         let started = ContinuousClock.now
         let timing = request.command.isEdit ? hub.metrics.editCommitTime : hub.metrics.readTime
-        backend.submit { [self] storage in
-            let result = StoreCommandRunner.run(request.command, on: storage)
-            return { [self] committed in
-                let response = StoreResponse(id: request.id, result: committed ? result : .failure(.failure("the batch did not commit")))
-                transport.execute { [self] in
-                    timing.record(ContinuousClock.now - started)
-                    hub.storeCompleted(response)
-                    performHubActions()
-                }
+        let answer: @Sendable (Result<StoreReply, StoreError>) -> Void = { [self] result in
+            transport.execute { [self] in
+                timing.record(ContinuousClock.now - started)
+                hub.storeCompleted(StoreResponse(id: request.id, result: result))
+                performHubActions()
             }
         }
+        backend.submit({ storage in
+            let result = StoreCommandRunner.run(request.command, on: storage)
+            return { committed in answer(committed ? result : .failure(.failure("the batch did not commit"))) }
+        }, abandoned: { error in answer(.failure(error)) })
     }
 
     private func runPassword(_ request: PasswordRequest) {

@@ -1,3 +1,4 @@
+import Foundation
 import ChecklistStore
 import Transport
 
@@ -28,6 +29,9 @@ public struct ServerConfiguration: Sendable {
     public var signupsPerAddressPerHour = 100
     /// Lists per user, items per checklist and stored bytes per user (`tooLarge` past them).
     public var limits = StoreLimits.defaults
+    /// How long a store batch waits for a lock held by another connection before its requests
+    /// are answered `internal` (tests shorten it).
+    public var storeBusyTimeout: TimeInterval = 5
     /// Cheap password hashing, for test servers that sign up many users. Never in production.
     public var fastPasswordHashing = false
 

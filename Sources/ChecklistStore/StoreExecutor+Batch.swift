@@ -1,0 +1,88 @@
+import Foundation
+import GRDB
+
+/// The store thread's loop: one transaction per batch, and every job answered.
+extension StoreExecutor {
+    func run() {
+        while let batch = nextBatch() {
+            runBatch(batch)
+            store.trimCache()
+            store.poisoned = false
+        }
+        store.closeStatements()
+        finish()
+    }
+
+    /// Runs a batch in one transaction. If the transaction cannot even begin, no job runs and
+    /// each is abandoned with the cause; otherwise each job's `AfterCommit` learns whether
+    /// the batch committed. Either way the health is recorded.
+    private func runBatch(_ batch: [QueuedJob]) {
+        var afterCommits: [AfterCommit] = []
+        afterCommits.reserveCapacity(batch.count)
+        var committed = false
+        var began = false
+        var failure: (any Error)?
+        do {
+            try database.inDatabase { db in
+                try db.beginTransaction(.immediate)
+                began = true
+                store.beginBatch()
+                store.batchDatabase = db
+                defer { store.batchDatabase = nil }
+                for job in batch { afterCommits.append(job.run(store)) }
+                do {
+                    if store.poisoned {
+                        try db.rollback()
+                    } else {
+                        try store.writeChangedRows()
+                        try db.commit()
+                        committed = true
+                    }
+                } catch {
+                    // A commit that failed (disk full, I/O error) leaves the transaction open:
+                    // roll it back inside this access, which must not end with one open.
+                    failure = error
+                    if db.isInsideTransaction { try? db.rollback() }
+                }
+            }
+        } catch {
+            failure = error
+        }
+        if !committed { store.rollBackBatch() }
+        statistics.add(batchSize: committed ? batch.count : 0)
+        if committed { checkpointer.didCommit() }
+        recordHealth(committed: committed, failure: failure, jobsRefused: store.poisoned)
+        if began {
+            for afterCommit in afterCommits { afterCommit(committed) }
+        } else {
+            let reason = StoreError.failure("the database cannot be written just now (\(Self.describe(failure))); nothing was changed, try again")
+            for job in batch { job.abandon(reason) }
+        }
+    }
+
+    /// A committed batch makes the store writable; a batch that failed in SQLite (not one a
+    /// job refused on its own) makes it failing, with the cause.
+    private func recordHealth(committed: Bool, failure: (any Error)?, jobsRefused: Bool) {
+        let health: StoreHealth
+        if committed {
+            health = .writable
+        } else if let failure {
+            health = .failing(reason: "\(path): \(Self.describe(failure))")
+        } else {
+            // Rolled back because a job hit a database error mid-batch (poisoned).
+            health = .failing(reason: "\(path): a write failed inside a batch")
+        }
+        if let changed = healthState.record(health) { healthChanged(changed) }
+    }
+
+    /// SQLite's own words for an error ("database is locked", "attempt to write a readonly
+    /// database", "database or disk is full"), without GRDB's SQL dump.
+    static func describe(_ error: (any Error)?) -> String {
+        guard let error else { return "unknown error" }
+        if let database = error as? DatabaseError {
+            return database.message ?? "SQLite error \(database.resultCode.rawValue)"
+        }
+        if let store = error as? StoreError, case .failure(let message) = store { return message }
+        return String(describing: error)
+    }
+}

@@ -1,0 +1,113 @@
+import ChecklistServer
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import Transport
+
+/// The issue's reproductions against a real server: a database locked by another process, a
+/// lock held at start, two servers on one file. Every request is answered within a bounded
+/// time, `/healthz` tells the truth, and the server recovers without a restart.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct StoreFaultServerTests {
+    /// Another process holding `BEGIN EXCLUSIVE` on the file until released (Python's sqlite3,
+    /// as an administrator's `sqlite3 FILE 'BEGIN EXCLUSIVE; …'` would).
+    final class LockHolder {
+        let process = Process()
+        private let input = Pipe()
+
+        init(path: String) throws {
+            let output = Pipe()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", "-c", """
+                import sqlite3, sys
+                c = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=10)
+                c.execute('BEGIN EXCLUSIVE')
+                print('locked', flush=True)
+                sys.stdin.read()
+                c.execute('COMMIT')
+                """, path]
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+            let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+            guard line.contains("locked") else { throw ProcessError("the lock holder did not lock: \(line)") }
+        }
+
+        func release() {
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+        }
+    }
+
+    static func health(port: Int) async throws -> (status: Int, body: String) {
+        let url = try #require(URL(string: "http://127.0.0.1:\(port)/healthz"))
+        let (data, response) = try await URLSession.shared.data(from: url)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func aLockedDatabaseAnswersEveryRequestAndRecoversWhenTheLockGoes() async throws {
+        let server = try TestServer { $0.storeBusyTimeout = 0.5 }
+        defer { server.stop() }
+        let ana = try await server.user("ana")
+        let list = try await ana.createList()
+        let other = try await server.connect()
+
+        let lock = try LockHolder(path: server.databasePath)
+        let started = Date()
+        let edit = try await ana.request(TestClient.op("addItem", opID: "during", ["list": .string(list), "title": "While locked"]), expecting: "ack")
+        #expect(edit["code"]?.string == "internal")
+        #expect(edit["opId"]?.string == "during")
+        let signup = try await other.request(["type": "signup", "username": "bo", "password": "correct horse"], expecting: "authed")
+        #expect(signup["code"]?.string == "internal", "a signup is answered too, and the password workers are free")
+        let login = try await other.request(["type": "login", "username": "ana", "password": "correct horse"], expecting: "authed")
+        #expect(login["code"]?.string == "internal")
+        #expect(Date().timeIntervalSince(started) < 10)
+        let unhealthy = try await Self.health(port: server.port)
+        #expect(unhealthy.status == 503)
+        #expect(unhealthy.body.contains("locked"), "the reason is given: \(unhealthy.body)")
+
+        lock.release()
+        let after = try await ana.request(TestClient.op("addItem", opID: "after", ["list": .string(list), "title": "After"]), expecting: "ack")
+        #expect(after["type"]?.string == "ack")
+        #expect(try await Self.health(port: server.port).status == 200)
+        let bo = try await other.request(["type": "signup", "username": "bo", "password": "correct horse"], expecting: "authed")
+        #expect(bo["type"]?.string == "authed")
+    }
+
+    @Test func aLockHeldAtStartLeavesTheServerUpAndUnhealthyUntilItGoes() async throws {
+        let temporary = try TemporaryDatabase("locked-at-start")
+        defer { temporary.remove() }
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.databasePath = temporary.path
+        configuration.fastPasswordHashing = true
+        configuration.storeBusyTimeout = 0.5
+        // Create and migrate the file, then let another process lock it.
+        try ChecklistServer(configuration: configuration).stop()
+        let lock = try LockHolder(path: temporary.path)
+        let server = try ChecklistServer(configuration: configuration)
+        let port = try server.start()
+        defer { server.stop() }
+        #expect(try await Self.health(port: port).status == 503)
+        lock.release()
+        let client = TestClient(try await WebSocketConnection.connect(url: "ws://127.0.0.1:\(port)/ws"))
+        let signup = try await client.request(["type": "signup", "username": "ana", "password": "correct horse"], expecting: "authed")
+        #expect(signup["type"]?.string == "authed")
+        #expect(try await Self.health(port: port).status == 200)
+    }
+
+    @Test func aSecondServerOnOneDatabaseIsRefusedAndTheLockGoesWithKill9() throws {
+        let temporary = try TemporaryDatabase("two-servers")
+        defer { temporary.remove() }
+        let first = try ServerProcess(database: temporary.path)
+        let refusal = try ServerProcess.runToExit(["serve", "--port", "0", "--database", temporary.path])
+        #expect(refusal.status == 1)
+        #expect(refusal.output.contains(temporary.path), "names the file: \(refusal.output)")
+        #expect(refusal.output.contains("pid \(first.process.processIdentifier)"), "names the running server: \(refusal.output)")
+        first.kill()
+        let second = try ServerProcess(database: temporary.path)
+        #expect(second.terminate() == 0)
+    }
+}

@@ -41,6 +41,8 @@ public final class ChecklistStore {
     /// Set when SQLite failed inside the batch: the executor must roll the batch back,
     /// because that job may have written some of its rows and not others.
     var poisoned = false
+    /// SQLite's words for what poisoned the batch, for the health report.
+    var poisonCause: String?
 
     /// The connection of the batch being run; only valid inside a job.
     var batchDatabase: Database?
@@ -123,6 +125,7 @@ public final class ChecklistStore {
     /// Records a database failure so the batch is rolled back, and describes it.
     func failed(_ error: any Error) -> StoreError {
         poisoned = true
+        poisonCause = StoreExecutor.describe(error)
         return .failure(String(describing: error))
     }
 

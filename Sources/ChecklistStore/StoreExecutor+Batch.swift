@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// The store thread's loop: one transaction per batch, and every job answered.
 extension StoreExecutor {
@@ -8,6 +9,7 @@ extension StoreExecutor {
             runBatch(batch)
             store.trimCache()
             store.poisoned = false
+            store.poisonCause = nil
         }
         store.closeStatements()
         finish()
@@ -17,6 +19,7 @@ extension StoreExecutor {
     /// each is abandoned with the cause; otherwise each job's `AfterCommit` learns whether
     /// the batch committed. Either way the health is recorded.
     private func runBatch(_ batch: [QueuedJob]) {
+        reopenIfReadOnly()
         var afterCommits: [AfterCommit] = []
         afterCommits.reserveCapacity(batch.count)
         var committed = false
@@ -51,7 +54,7 @@ extension StoreExecutor {
         if !committed { store.rollBackBatch() }
         statistics.add(batchSize: committed ? batch.count : 0)
         if committed { checkpointer.didCommit() }
-        recordHealth(committed: committed, failure: failure, jobsRefused: store.poisoned)
+        recordHealth(committed: committed, failure: failure, poisonCause: store.poisonCause)
         if began {
             for afterCommit in afterCommits { afterCommit(committed) }
         } else {
@@ -60,9 +63,21 @@ extension StoreExecutor {
         }
     }
 
+    /// SQLite opened the file read-only (its mode or attributes forbade writing) and keeps the
+    /// connection that way: once the file may have been fixed, open it again, so the server
+    /// recovers without a restart. Only while failing, so a healthy store pays nothing.
+    private func reopenIfReadOnly() {
+        guard case .failing = health else { return }
+        let readOnly = (try? database.inDatabase { db in sqlite3_db_readonly(db.sqliteConnection, "main") == 1 }) ?? false
+        guard readOnly, let reopened = try? DatabaseQueue(path: path, configuration: databaseConfiguration) else { return }
+        store.closeStatements()
+        try? database.close()
+        database = reopened
+    }
+
     /// A committed batch makes the store writable; a batch that failed in SQLite (not one a
     /// job refused on its own) makes it failing, with the cause.
-    private func recordHealth(committed: Bool, failure: (any Error)?, jobsRefused: Bool) {
+    private func recordHealth(committed: Bool, failure: (any Error)?, poisonCause: String?) {
         let health: StoreHealth
         if committed {
             health = .writable
@@ -70,7 +85,7 @@ extension StoreExecutor {
             health = .failing(reason: "\(path): \(Self.describe(failure))")
         } else {
             // Rolled back because a job hit a database error mid-batch (poisoned).
-            health = .failing(reason: "\(path): a write failed inside a batch")
+            health = .failing(reason: "\(path): \(poisonCause ?? "a write failed inside a batch")")
         }
         if let changed = healthState.record(health) { healthChanged(changed) }
     }

@@ -1,6 +1,7 @@
 import ChecklistCore
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// The store thread: runs jobs against the `ChecklistStore` in arrival order and commits
 /// the jobs that were waiting together in one transaction (group commit).
@@ -33,7 +34,10 @@ public final class StoreExecutor: @unchecked Sendable {
     private var stopping = false
     private let finished = DispatchSemaphore(value: 0)
     let path: String
-    let database: DatabaseQueue
+    /// Replaced only on the store thread, when a read-only open may have become writable
+    /// (`reopenIfReadOnly`).
+    var database: DatabaseQueue
+    let databaseConfiguration: Configuration
     let checkpointer: WALCheckpointer
     let store: ChecklistStore
     let statistics = StoreStatistics()
@@ -69,6 +73,7 @@ public final class StoreExecutor: @unchecked Sendable {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA journal_mode = WAL")
         }
+        databaseConfiguration = configuration
         do {
             database = try DatabaseQueue(path: path, configuration: configuration)
             try database.writeWithoutTransaction { db in
@@ -97,6 +102,11 @@ public final class StoreExecutor: @unchecked Sendable {
     private func probeWritable() {
         do {
             try database.inDatabase { db in
+                // SQLite opens a file it may not write (mode 0444 for its user, `chattr +i`)
+                // read-only, and in WAL mode a BEGIN IMMEDIATE alone would not notice.
+                if sqlite3_db_readonly(db.sqliteConnection, "main") == 1 {
+                    throw StoreError.failure("the file can only be read (check its permissions and attributes: chmod, chattr)")
+                }
                 try db.beginTransaction(.immediate)
                 try db.rollback()
             }

@@ -1,4 +1,5 @@
 import ChecklistServer
+import ChecklistStore
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -85,7 +86,7 @@ struct StoreFaultServerTests {
         configuration.fastPasswordHashing = true
         configuration.storeBusyTimeout = 0.5
         // Create and migrate the file, then let another process lock it.
-        try ChecklistServer(configuration: configuration).stop()
+        try StoreExecutor(path: temporary.path, encodeEvent: { _ in [] }).close()
         let lock = try LockHolder(path: temporary.path)
         let server = try ChecklistServer(configuration: configuration)
         let port = try server.start()
@@ -93,6 +94,36 @@ struct StoreFaultServerTests {
         #expect(try await Self.health(port: port).status == 503)
         lock.release()
         let client = TestClient(try await WebSocketConnection.connect(url: "ws://127.0.0.1:\(port)/ws"))
+        let signup = try await client.request(["type": "signup", "username": "ana", "password": "correct horse"], expecting: "authed")
+        #expect(signup["type"]?.string == "authed")
+        #expect(try await Self.health(port: port).status == 200)
+    }
+
+    /// An immutable file (`chattr +i`, what a read-only file is to root): the server starts,
+    /// says the file can only be read, answers `internal`, and recovers once it is writable.
+    @Test func anImmutableDatabaseIsReportedAndRecoversWithoutARestart() async throws {
+        let temporary = try TemporaryDatabase("immutable")
+        defer { temporary.remove() }
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.databasePath = temporary.path
+        configuration.fastPasswordHashing = true
+        try StoreExecutor(path: temporary.path, encodeEvent: { _ in [] }).close()
+        let attributes = try ServerProcess.runTool("/usr/bin/chattr", ["+i", temporary.path])
+        try #require(attributes.status == 0, "chattr +i is needed for this test: \(attributes.output)")
+        defer { _ = try? ServerProcess.runTool("/usr/bin/chattr", ["-i", temporary.path]) }
+
+        let server = try ChecklistServer(configuration: configuration)
+        let port = try server.start()
+        defer { server.stop() }
+        let unhealthy = try await Self.health(port: port)
+        #expect(unhealthy.status == 503)
+        #expect(unhealthy.body.contains("can only be read"), "\(unhealthy.body)")
+        let client = TestClient(try await WebSocketConnection.connect(url: "ws://127.0.0.1:\(port)/ws"))
+        let refused = try await client.request(["type": "signup", "username": "ana", "password": "correct horse"], expecting: "authed")
+        #expect(refused["code"]?.string == "internal")
+
+        _ = try ServerProcess.runTool("/usr/bin/chattr", ["-i", temporary.path])
         let signup = try await client.request(["type": "signup", "username": "ana", "password": "correct horse"], expecting: "authed")
         #expect(signup["type"]?.string == "authed")
         #expect(try await Self.health(port: port).status == 200)

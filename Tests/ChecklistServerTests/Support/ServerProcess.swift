@@ -70,8 +70,13 @@ extension ServerProcess {
     /// Runs `checkwire` with `arguments` until it exits (within 20 s); its status and its
     /// standard output and error together.
     static func runToExit(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        try runTool(binary, arguments)
+    }
+
+    /// Runs any program until it exits (within 20 s).
+    static func runTool(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
@@ -81,7 +86,7 @@ extension ServerProcess {
         while process.isRunning, Date() < deadline { usleep(20_000) }
         if process.isRunning {
             process.terminate()
-            throw ProcessError("checkwire \(arguments.joined(separator: " ")) did not exit")
+            throw ProcessError("\(path) \(arguments.joined(separator: " ")) did not exit")
         }
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         return (process.terminationStatus, text)

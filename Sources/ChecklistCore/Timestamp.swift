@@ -66,13 +66,15 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Parses an RFC 3339 date-time (`2026-11-21T14:00:00Z`, `…T14:00:00.5+02:00`);
     /// `nil` when the text is not one. Fractions beyond milliseconds are truncated.
+    /// A leap second (`…:60`) is refused: a due comes back as it was given, and this type
+    /// cannot give `:60` back (it used to be stored silently as `:59`).
     public init?(rfc3339 text: String) {
         var scanner = DigitScanner(text)
         guard let date = scanner.civilDate(), scanner.consume(oneOf: "Tt"),
               let hour = scanner.digits(2), scanner.consume(":"),
               let minute = scanner.digits(2), scanner.consume(":"),
               let second = scanner.digits(2),
-              hour < 24, minute < 60, second < 61
+              hour < 24, minute < 60, second < 60
         else { return nil }
         var millis = 0
         if scanner.consume(".") {
@@ -94,7 +96,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
             return nil
         }
         guard scanner.isAtEnd else { return nil }
-        let secondsOfDay = hour * 3600 + minute * 60 + min(second, 59) - offsetMinutes * 60
+        let secondsOfDay = hour * 3600 + minute * 60 + second - offsetMinutes * 60
         milliseconds = Int64(date.daysSinceEpoch) * 86_400_000 + Int64(secondsOfDay) * 1000 + Int64(millis)
     }
 }

@@ -16,7 +16,17 @@ public enum RequestDecoder {
         guard case .object(let object) = value else {
             throw RequestDecodingError("a request must be a JSON object with a string \"type\"")
         }
-        let ref = try readRef(object)
+        let ref: String?
+        do throws(RequestDecodingError) {
+            ref = try readRef(object)
+        } catch {
+            // Like every other error of an op, this one echoes the opId (when it is readable).
+            var error = error
+            if object["type"]?.stringValue == "op", let opID = object["opId"]?.stringValue, !opID.isEmpty, opID.count <= Limits.opID {
+                error.opID = opID
+            }
+            throw error
+        }
         do {
             return Request(ref: ref, body: try body(of: object, newID: newID))
         } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import Transport
 
 /// Runs one scenario end to end: setup, ramp, the measured phase, drain, report.
 ///

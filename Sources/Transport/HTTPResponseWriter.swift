@@ -8,7 +8,8 @@ enum HTTPResponseWriter {
     private static let headerSpace = 1024
 
     /// Returns the value the LWS_CALLBACK_HTTP callback must return.
-    static func write(_ response: HTTPResponse, to wsi: OpaquePointer) -> Int32 {
+    /// `headOnly`: the answer to a HEAD, with the headers a GET would get and no body.
+    static func write(_ response: HTTPResponse, to wsi: OpaquePointer, headOnly: Bool = false) -> Int32 {
         let headroom = OutboundFrame.headroom
         var buffer = [UInt8](repeating: 0, count: headroom + headerSpace + headroom + response.body.count)
         return buffer.withUnsafeMutableBufferPointer { raw -> Int32 in
@@ -21,9 +22,12 @@ enum HTTPResponseWriter {
                   lws_add_http_header_by_token(
                       wsi, WSI_TOKEN_HTTP_CACHE_CONTROL, "no-store", 8, &cursor, end
                   ) == 0,
+                  response.headers.allSatisfy({ header in
+                      lws_add_http_header_by_name(wsi, header.name + ":", header.value, Int32(header.value.utf8.count), &cursor, end) == 0
+                  }),
                   lws_finalize_write_http_header(wsi, start, &cursor, end) == 0
             else { return -1 }
-            if !response.body.isEmpty {
+            if !response.body.isEmpty, !headOnly {
                 let body = end + headroom
                 body.update(from: response.body, count: response.body.count)
                 let written = lws_write(wsi, body, response.body.count, LWS_WRITE_HTTP_FINAL)

@@ -1,4 +1,5 @@
 import CLibWebSockets
+import Dispatch
 
 /// lws callback handling for the server (service thread, called from `ServerCallbacks`).
 extension WebSocketServer {
@@ -10,6 +11,13 @@ extension WebSocketServer {
         case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
             loop.drainInbox()
             return 0
+        case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED:
+            pendingConnections.accepted(wsi, now: DispatchTime.now().uptimeNanoseconds)
+            return 0
+        case LWS_CALLBACK_WSI_DESTROY:
+            // Whichever protocol a connection ends on, it must leave the deadline table.
+            pendingConnections.gone(wsi)
+            return lws_callback_http_dummy(wsi, reason, user, input, length)
         case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
             // A client explicitly asked for our internal HTTP protocol name as a subprotocol.
             _ = lws_return_http_status(wsi, UInt32(HTTP_STATUS_NOT_FOUND.rawValue), nil)
@@ -46,6 +54,19 @@ extension WebSocketServer {
             return 0
         case LWS_CALLBACK_HTTP:
             return answerHTTP(wsi, reason, user, input, length)
+        case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED:
+            // Every accepted connection gets a deadline to become a WebSocket (or to finish its
+            // HTTP request): lws's own idle sweep took ~30 s, so half-open requests could hold
+            // thousands of descriptors. See `WebSocketServer+Deadlines.swift`.
+            pendingConnections.accepted(wsi, now: DispatchTime.now().uptimeNanoseconds)
+            return 0
+        case LWS_CALLBACK_WSI_DESTROY:
+            pendingConnections.gone(wsi)
+            return lws_callback_http_dummy(wsi, reason, user, input, length)
+        case LWS_CALLBACK_RAW_ADOPT, LWS_CALLBACK_RAW_RX:
+            // lws adopts a `CONNECT` request as a raw tunnel, which no timeout ever reaps: a few
+            // thousand of them used to exhaust the file descriptors. We proxy nothing: close.
+            return -1
         default:
             // Includes the HTTP file-serving reasons: without this, missing files would hang.
             return lws_callback_http_dummy(wsi, reason, user, input, length)
@@ -81,6 +102,7 @@ extension WebSocketServer {
 
     private func open(_ wsi: OpaquePointer, user: UnsafeMutableRawPointer?) {
         guard let user else { return }
+        pendingConnections.gone(wsi)
         let id = ConnectionID.next()
         user.storeBytes(of: id.rawValue, as: UInt64.self)
         sessions[id] = ServerSession(id: id, wsi: wsi, maxMessageSize: configuration.maxMessageSize)
@@ -121,10 +143,19 @@ extension WebSocketServer {
         _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int
     ) -> Int32 {
         let path = String(decoding: UnsafeRawBufferPointer(start: input, count: length), as: UTF8.self)
+        // A complete request: a keep-alive connection gets a fresh deadline for its next one.
+        pendingConnections.accepted(wsi, now: DispatchTime.now().uptimeNanoseconds)
         guard dynamicPaths.contains(path), let delegate else {
             return lws_callback_http_dummy(wsi, reason, user, input, length)  // 404
         }
+        // Health and metrics are read-only: anything but GET and HEAD is 405, with `Allow`.
+        let isHead = lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0
+        guard isHead || lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0 else {
+            return HTTPResponseWriter.write(HTTPResponse(
+                status: 405, body: Array("method not allowed: \(path) answers GET and HEAD\n".utf8), headers: [("Allow", "GET, HEAD")]
+            ), to: wsi)
+        }
         let response = delegate.webSocketServer(self, httpResponseFor: path)
-        return HTTPResponseWriter.write(response, to: wsi)
+        return HTTPResponseWriter.write(response, to: wsi, headOnly: isHead)
     }
 }

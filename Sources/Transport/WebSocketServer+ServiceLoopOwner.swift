@@ -21,6 +21,11 @@ extension WebSocketServer: ServiceLoopOwner {
         info.user = Unmanaged.passUnretained(self).toOpaque()
         info.retry_and_idle_policy = UnsafePointer(makeIdlePolicy(arena))
         info.server_string = arena.cString("checkwire")
+        // Bounds on connections that are not (yet) WebSockets: an HTTP request must complete its
+        // headers, and an idle keep-alive connection is closed, within these (lws's defaults were
+        // ~30 s), so half-open requests cannot pile up and hold descriptors.
+        info.timeout_secs = UInt32(configuration.httpTimeoutSeconds)
+        info.keepalive_timeout = Int32(configuration.httpTimeoutSeconds)
         // No info.extensions: permessage-deflate stays off (CPU per frame, and inflate bombs).
         var options = checkwire_lws_option_validate_utf8() | checkwire_lws_option_fail_upon_unable_to_bind()
         if address.isIPv4 { options |= checkwire_lws_option_disable_ipv6() }

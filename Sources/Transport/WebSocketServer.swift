@@ -1,4 +1,5 @@
 import CLibWebSockets
+import Dispatch
 
 /// A WebSocket + small HTTP server on one libwebsockets context and one service thread.
 ///
@@ -40,6 +41,10 @@ public final class WebSocketServer: @unchecked Sendable {
     var connectionsToFlush: [ConnectionID] = []
     var connectionsBeingFlushed: [ConnectionID] = []
     let shutdownCloseCode = Locked<UInt16>(1001)
+    /// Accepted connections that are not WebSockets yet, with their deadlines.
+    var pendingConnections = PendingConnections()
+    /// Wakes the service thread once a second to close pending connections past their deadline.
+    let deadlineSweep = Locked<DispatchSourceTimer?>(nil)
 
     public init(configuration: WebSocketServerConfiguration, delegate: any WebSocketServerDelegate) {
         self.configuration = configuration
@@ -59,6 +64,7 @@ public final class WebSocketServer: @unchecked Sendable {
     public func start() throws -> Int {
         try validateConfiguration()
         try loop.start(owner: self)
+        startDeadlineSweep()
         return boundPort  // written on the service thread before start() returned (semaphore)
     }
 
@@ -134,6 +140,10 @@ public final class WebSocketServer: @unchecked Sendable {
     /// `shutdownGracePeriod` destroys the context (dropping peers that did not finish), joins
     /// the thread and releases the delegate. `didClose` is delivered for every connection.
     public func stop(closeCode: UInt16 = 1001) {
+        deadlineSweep.withLock { timer in
+            timer?.cancel()
+            timer = nil
+        }
         shutdownCloseCode.withLock { $0 = closeCode }
         loop.stop()
     }

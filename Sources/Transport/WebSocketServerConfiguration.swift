@@ -50,5 +50,9 @@ public struct WebSocketServerConfiguration: Sendable {
     /// `EventLoopBackend`), or lws's own poll() loop.
     public var eventLoop: EventLoopBackend = .epoll
 
+    /// Seconds an HTTP connection may take to complete its request headers, or stay idle
+    /// between keep-alive requests, before it is closed.
+    public var httpTimeoutSeconds: Int = 10
+
     public init() {}
 }

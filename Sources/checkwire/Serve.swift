@@ -3,6 +3,7 @@ import ChecklistServer
 import Foundation
 import Logging
 import ServiceLifecycle
+import Transport
 
 /// `checkwire serve`: runs the server until SIGINT or SIGTERM, then stops gracefully
 /// (every queued edit commits and is acknowledged, sockets close with 1001) and exits 0.
@@ -21,6 +22,8 @@ struct Serve: AsyncParsableCommand {
         }
         let configuration = try options.serverConfiguration()
         let logger = Logger(label: "checkwire")
+        // Before the server's lws context exists: lws sizes its descriptor table from this.
+        logger.info("file descriptors: the soft limit is \(FileLimit.raiseToHardLimit())")
         let server = try ChecklistServer(configuration: configuration, logger: logger)
         let scheme = configuration.tlsCertificatePath == nil ? "http" : "https"
         let service = ServerService(server: server) { port in

@@ -3,7 +3,9 @@ import Glibc
 /// Raises this process's soft `RLIMIT_NOFILE` to its hard limit.
 ///
 /// Why: libwebsockets sizes its file-descriptor table from the soft limit when a context is
-/// created, so this must run before the first client engine starts. The hard limit on these
+/// created, so this must run before the first server or client engine starts (`checkwire
+/// serve` and `checkwire bench` both call it first). A server left at a soft limit of 1,024
+/// runs out of descriptors long before the machine does. The hard limit on these
 /// machines is 20,000, so one process holds about 19,000 connections at most.
 public enum FileLimit {
     /// - Returns: the soft limit now in force.

@@ -1,0 +1,47 @@
+import CLibWebSockets
+import Dispatch
+
+/// Accepted connections that have not become WebSockets yet, by the time they were accepted
+/// (or last completed an HTTP request). Service thread only.
+///
+/// Why our own: lws 4.1 leaves an unfinished request, an idle keep-alive connection or a
+/// connection that never sends a byte to its ~30 s idle sweep, and a `CONNECT` to none; a few
+/// thousand of them exhausted the descriptors. Here each gets `httpTimeoutSeconds`.
+struct PendingConnections {
+    private var since: [OpaquePointer: UInt64] = [:]
+
+    var count: Int { since.count }
+
+    mutating func accepted(_ wsi: OpaquePointer, now: UInt64) { since[wsi] = now }
+
+    mutating func gone(_ wsi: OpaquePointer) { since[wsi] = nil }
+
+    /// Removes and returns the connections accepted more than `timeout` nanoseconds before `now`.
+    mutating func expired(now: UInt64, timeout: UInt64) -> [OpaquePointer] {
+        let late = since.filter { now &- $0.value > timeout }.map(\.key)
+        for wsi in late { since[wsi] = nil }
+        return late
+    }
+}
+
+extension WebSocketServer {
+    /// A once-a-second timer that posts the sweep to the service thread (`execute` wakes it).
+    func startDeadlineSweep() {
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .utility))
+        timer.schedule(deadline: .now() + 1, repeating: 1, leeway: .milliseconds(200))
+        timer.setEventHandler { [weak self] in
+            guard let self else { return }
+            self.execute { [weak self] in self?.closeExpiredPendingConnections() }
+        }
+        deadlineSweep.withLock { $0 = timer }
+        timer.resume()
+    }
+
+    /// Closes (at once, asynchronously) every pending connection past its deadline.
+    func closeExpiredPendingConnections() {
+        let timeout = UInt64(configuration.httpTimeoutSeconds) * 1_000_000_000
+        for wsi in pendingConnections.expired(now: DispatchTime.now().uptimeNanoseconds, timeout: timeout) {
+            lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
+        }
+    }
+}

@@ -82,6 +82,17 @@ extension WebSocketServer {
     }
 
     private func filterUpgrade(_ wsi: OpaquePointer) -> Int32 {
+        // RFC 6455 §4.2.1–4.2.2, which lws 4.1 lets through: a version other than 13 gets 426
+        // naming the one we speak, a key that is not 16 bytes in base64 gets 400.
+        if LWSHeaders.value(of: WSI_TOKEN_VERSION, in: wsi) != "13" {
+            return HTTPResponseWriter.write(HTTPResponse(
+                status: 426, body: Array("this server speaks WebSocket version 13\n".utf8), headers: [("Sec-WebSocket-Version", "13")]
+            ), to: wsi) == 0 ? 1 : -1
+        }
+        if !Self.isValidKey(LWSHeaders.value(of: WSI_TOKEN_KEY, in: wsi)) {
+            _ = lws_return_http_status(wsi, UInt32(HTTP_STATUS_BAD_REQUEST.rawValue), nil)
+            return 1
+        }
         let refusal: UInt32?
         if isShuttingDown {
             refusal = UInt32(HTTP_STATUS_SERVICE_UNAVAILABLE.rawValue)
@@ -98,6 +109,13 @@ extension WebSocketServer {
         guard let refusal else { return 0 }
         _ = lws_return_http_status(wsi, refusal, nil)
         return 1
+    }
+
+    /// `Sec-WebSocket-Key` must be 16 bytes in base64: 24 characters ending in `==`.
+    static func isValidKey(_ key: String?) -> Bool {
+        guard let key, key.utf8.count == 24, key.hasSuffix("==") else { return false }
+        let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        return key.utf8.prefix(22).allSatisfy(alphabet.contains)
     }
 
     private func open(_ wsi: OpaquePointer, user: UnsafeMutableRawPointer?) {

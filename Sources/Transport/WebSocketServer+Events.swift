@@ -63,6 +63,8 @@ extension WebSocketServer {
         case LWS_CALLBACK_WSI_DESTROY:
             pendingConnections.gone(wsi)
             return lws_callback_http_dummy(wsi, reason, user, input, length)
+        case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+            return CloseCodeCheck.answer(UnsafeMutableRawBufferPointer(start: input, count: length))
         case LWS_CALLBACK_RAW_ADOPT, LWS_CALLBACK_RAW_RX:
             // lws adopts a `CONNECT` request as a raw tunnel, which no timeout ever reaps: a few
             // thousand of them used to exhaust the file descriptors. We proxy nothing: close.

@@ -231,6 +231,12 @@ sync.addEventListener("rejected", (e) => {
   const message = error.message ? error.message.charAt(0).toUpperCase() + error.message.slice(1) : "The server refused that change.";
   toast(message, { kind: "error", timeout: 8000 });
 });
+sync.addEventListener("shared", (e) => {
+  const { list, by, known } = e.detail;
+  const who = by || "Someone";
+  const text = known ? `${who} made you ${list.role === "viewer" ? "a viewer" : "an editor"} of “${list.title}”.` : `${who} shared “${list.title}” with you.`;
+  toast(text, { action: { label: "Open", run: () => app.navigate(`#/list/${encodeURIComponent(list.id)}`) } });
+});
 sync.addEventListener("revoked", (e) => {
   toast(`You no longer have access to “${e.detail.title || "a checklist"}”.`, { kind: "error" });
   if (location.hash.startsWith(`#/list/${e.detail.listId}`)) app.navigate("#/", { replace: true });

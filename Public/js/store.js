@@ -283,24 +283,33 @@ export function describeEvent(event, detail) {
   } else if (event.op === "moveItem") {
     target = items.find((item) => before.has(item.id) && before.get(item.id).parent !== item.parent) || target;
   }
+  // `title` is the item's title as the event left it: kept in the entry, so the feed shows
+  // what it was then, not what the item is called now.
   const entry = { seq: event.seq, op: event.op, by: event.by, at: event.at, itemId: target?.id ?? null, title: target?.title ?? null };
+  // A list event is about the checklist, whatever items it touched (a cancel cascades to them).
+  const aboutList = (verb) => {
+    entry.verb = verb;
+    entry.itemId = null;
+    entry.title = null;
+    entry.listTitle = changes.list?.title ?? null;
+  };
   switch (event.op) {
-    case "createList": entry.verb = "created the checklist"; entry.title = null; break;
-    case "updateList": entry.verb = "updated the checklist details"; entry.title = null; break;
-    case "completeList": entry.verb = "completed the checklist"; entry.title = null; break;
-    case "reopenList": entry.verb = "reopened the checklist"; entry.title = null; break;
-    case "cancelList": entry.verb = "cancelled the checklist"; entry.title = null; break;
-    case "restoreList": entry.verb = "restored the checklist"; entry.title = null; break;
+    case "createList": aboutList("created the checklist"); break;
+    case "updateList": aboutList("updated the checklist details"); break;
+    case "completeList": aboutList("completed the checklist"); break;
+    case "reopenList": aboutList("reopened the checklist"); break;
+    case "cancelList": aboutList("cancelled the checklist"); break;
+    case "restoreList": aboutList("restored the checklist"); break;
     case "share": {
       const p = (changes.participants || [])[0];
-      entry.verb = p ? `shared the checklist with ${p.username} as ${p.role}` : "shared the checklist";
-      entry.title = null;
+      aboutList(p ? `shared the checklist with ${p.username} as ${p.role}` : "shared the checklist");
+      entry.listTitle = null;
       break;
     }
     case "unshare": {
       const p = (changes.participants || [])[0];
-      entry.verb = p ? `removed ${p.username}` : "removed a participant";
-      entry.title = null;
+      aboutList(p ? `removed ${p.username}` : "removed a participant");
+      entry.listTitle = null;
       break;
     }
     case "addItem": case "quickAdd": entry.verb = "added"; break;

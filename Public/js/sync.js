@@ -209,6 +209,16 @@ export class Sync extends EventTarget {
       case "snapshot":
         this.store.applySnapshot(message);
         break;
+      case "listShared": {
+        // The contract's push when someone shares a list with us (or changes our role): show
+        // it now and subscribe, instead of waiting for the next `lists` poll.
+        const known = this.store.lists.has(message.list.id);
+        this.store.mergeSummary(message.list);
+        this.store.changed();
+        if (!this.store.detail(message.list.id)) this.subscribe(message.list.id);
+        this.emit("shared", { list: message.list, by: message.by, known });
+        break;
+      }
       case "revoked": {
         const title = this.store.lists.get(message.list)?.title;
         this.store.removeList(message.list);

@@ -20,8 +20,11 @@ def two_people(browsers, role="editor"):
 def test_shared_list_updates_live(browsers):
     a, b, ana, bo, list_id = two_people(browsers)
 
-    # B's lists view picks up the new share by itself (no reload).
-    b.until(lambda d: b.card("CS 298") is not None, timeout=25, message="shared list never appeared for B")
+    # B's lists view shows the new share at once (the server pushes listShared), with a toast
+    # that says who shared it — no reload, no waiting for a poll.
+    b.until(lambda d: f"{ana} shared “CS 298” with you" in b.js("return document.getElementById('toasts').textContent"),
+            message="no 'shared with you' toast")
+    b.until(lambda d: b.card("CS 298") is not None, message="shared list never appeared for B")
     assert "Editor" in b.card("CS 298").text
     b.until(lambda d: b.card("CS 298").click() is None, message="could not open CS 298")
     b.find("#checklist-title")
@@ -50,6 +53,9 @@ def test_shared_list_updates_live(browsers):
     field.send_keys(Keys.CONTROL, "a")
     field.send_keys("Read chapters 4 and 5", Keys.ENTER)
     b.until(lambda d: b.row("Read chapters 4 and 5") is not None, message="rename not seen by B")
+    # The feed keeps the titles as they were: the rename reads old → new.
+    b.until(lambda d: f"{ana} renamed “Read chapter 4” → “Read chapters 4 and 5”" in b.find("#activity").text,
+            message=f"B's activity: {b.find('#activity').text}")
 
     # Keyboard reorder: Alt+↑ moves the item first, for both.
     a.press_on_row("Read chapters 4 and 5", Keys.ARROW_UP, alt=True)
@@ -182,6 +188,7 @@ def test_viewer_sees_read_only_ui_and_server_refuses(browsers):
     b.click_in_row("Homework 1", ".row-title")
     assert b.find("#item-title").get_attribute("readonly") is not None
     assert b.driver.find_elements(By.CSS_SELECTOR, "#item-toggle-done") == []
+    assert "null" not in b.find("#item-panel").text, b.find("#item-panel").text
     b.click("#item-panel-close")
 
     # Even a hand-made request is refused by the server.
@@ -227,6 +234,8 @@ def test_cancel_and_restore_round_trip(browsers):
     a.click("#cancel-list-button")
     a.click("#cancel-list-dialog-submit")
     a.visible("#restore-list-button")
+    # The feed names the list, not one of the items the cancel touched.
+    a.until(lambda d: f"{ana} cancelled the checklist “CS 298”" in a.find("#activity").text, message=a.find("#activity").text)
     b.open("#/")
     b.until(lambda d: b.driver.find_elements(By.CSS_SELECTOR, "#section-cancelled"), message="no Cancelled section")
     a.click("#restore-list-button")

@@ -31,12 +31,15 @@ export function renderActivity(container, app, detail, view) {
     ));
   }
   for (const entry of entries) {
-    const title = entry.itemId ? (view.items.get(entry.itemId)?.title || entry.title) : null;
+    // As it was at the event: a rename reads "“old” → “new”", a list event names the list.
+    const label = entry.verb === "renamed" && entry.detail ? entry.detail : entry.title;
+    const subject = entry.itemId && label
+      ? h("a.activity-link", { href: `#/list/${encodeURIComponent(listId)}/item/${encodeURIComponent(entry.itemId)}` }, label)
+      : entry.listTitle ? h("em", `“${entry.listTitle}”`) : label ? h("em", label) : null;
     items.push(h("li.activity-entry", { "data-seq": String(entry.seq) },
       h("span.avatar.small", { style: { "--hue": hueFor(entry.by) } }, initials(entry.by)),
       h("div.activity-text",
-        h("span", h("strong", entry.by), ` ${entry.verb}`, title ? [" ", entry.itemId ? h("a.activity-link", { href: `#/list/${encodeURIComponent(listId)}/item/${encodeURIComponent(entry.itemId)}` }, title) : h("em", title)] : null,
-          entry.detail && entry.verb === "renamed" ? null : null),
+        h("span", h("strong", entry.by), ` ${entry.verb}`, subject ? [" ", subject] : null),
         h("time.activity-time", { datetime: entry.at, title: formatTimestamp(entry.at) }, relativeTime(entry.at))),
     ));
   }

@@ -194,7 +194,8 @@ export function createItemPanel(app, { listId, itemId, close, drill }) {
           h("span.muted", `${c.done} of ${c.total} done · ${c.percent}%`),
           h("button.btn.small.ghost#item-drill", { type: "button", onclick: () => drill(itemId) }, icon("corner", { size: 14 }), "Open as list"))
         : h("p.muted.small-text", "No sub-items."),
-      adder,
+      // replaceChildren would write a missing adder (viewers, cancelled items) as "null".
+      ...(adder ? [adder] : []),
     );
   }
 

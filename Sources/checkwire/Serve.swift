@@ -30,6 +30,13 @@ struct Serve: AsyncParsableCommand {
             let banner = "Checkwire listening on \(scheme)://\(configuration.host):\(port)/ (WebSocket at /ws, database \(configuration.databasePath))\n"
             FileHandle.standardOutput.write(Data(banner.utf8))
         }
+        // Conformance tests only (scripts/autobahn.sh): an echo server on its own port.
+        let echo = options.autobahnEcho.map(AutobahnEcho.init(port:))
+        if let echo {
+            let echoPort = try echo.server.start()
+            logger.notice("Autobahn echo server on ws://\(configuration.host):\(echoPort)/autobahn (tests only)")
+        }
+        defer { echo?.server.stop() }
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: [.init(service: service, successTerminationBehavior: .gracefullyShutdownGroup)],
             gracefulShutdownSignals: [.sigterm, .sigint],

@@ -53,6 +53,9 @@ struct ServeOptions: ParsableArguments {
     @Flag(help: .hidden)
     var fastPasswordHashing = false
 
+    @Option(help: ArgumentHelp("Also run an echo WebSocket server on this port, at /autobahn, for the Autobahn|Testsuite (scripts/autobahn.sh). Tests only.", visibility: .hidden))
+    var autobahnEcho: Int?
+
     func serverConfiguration() throws -> ServerConfiguration {
         var configuration = ServerConfiguration()
         configuration.host = host ?? Environment.value("CHECKWIRE_HOST") ?? "127.0.0.1"

@@ -11,11 +11,11 @@ from test_protocol_flow import server  # noqa: F401  (the fixture is used by nam
 GOOD_KEY = "dGhlIHNhbXBsZSBub25jZQ=="
 
 
-def handshake(url, version="13", key=GOOD_KEY):
+def handshake(url, version="13", key=GOOD_KEY, path="/ws"):
     port = int(re.search(r":(\d+)/", url).group(1))
     with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
         s.sendall(
-            f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: {version}\r\nSec-WebSocket-Protocol: checkwire.v1\r\n\r\n".encode()
         )
         head = b""
@@ -44,3 +44,7 @@ def test_another_version_gets_426_naming_13(server, version):  # noqa: F811
 @pytest.mark.parametrize("key", ["short", "!!!!!!!!!!!!!!!!!!!!!!==", "dGhlIHNhbXBsZSBub25jZQ", "dGhlIHNhbXBsZSBub25jZQ==AA", ""])
 def test_a_malformed_key_gets_400(server, key):  # noqa: F811
     assert handshake(server, key=key)[0] == 400
+
+
+def test_the_autobahn_echo_endpoint_is_absent_on_a_normal_start(server):  # noqa: F811
+    assert handshake(server, path="/autobahn")[0] == 404

@@ -25,6 +25,25 @@ struct PendingConnections {
 }
 
 extension WebSocketServer {
+    /// Every accepted connection gets a deadline to become a WebSocket (or to finish its HTTP
+    /// request), and leaves the table when it ends, on whichever protocol it ends. Both lws
+    /// protocol handlers call this first; `nil` for the reasons it does not handle.
+    func trackDeadline(
+        _ wsi: OpaquePointer, _ reason: lws_callback_reasons,
+        _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int
+    ) -> Int32? {
+        switch reason {
+        case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED:
+            pendingConnections.accepted(wsi, now: DispatchTime.now().uptimeNanoseconds)
+            return 0
+        case LWS_CALLBACK_WSI_DESTROY:
+            pendingConnections.gone(wsi)
+            return lws_callback_http_dummy(wsi, reason, user, input, length)
+        default:
+            return nil
+        }
+    }
+
     /// A once-a-second timer that posts the sweep to the service thread (`execute` wakes it).
     func startDeadlineSweep() {
         let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .utility))

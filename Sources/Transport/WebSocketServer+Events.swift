@@ -7,17 +7,11 @@ extension WebSocketServer {
         _ wsi: OpaquePointer, _ reason: lws_callback_reasons,
         _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int
     ) -> Int32 {
+        if let answer = trackDeadline(wsi, reason, user, input, length) { return answer }
         switch reason {
         case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
             loop.drainInbox()
             return 0
-        case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED:
-            pendingConnections.accepted(wsi, now: DispatchTime.now().uptimeNanoseconds)
-            return 0
-        case LWS_CALLBACK_WSI_DESTROY:
-            // Whichever protocol a connection ends on, it must leave the deadline table.
-            pendingConnections.gone(wsi)
-            return lws_callback_http_dummy(wsi, reason, user, input, length)
         case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
             // A client explicitly asked for our internal HTTP protocol name as a subprotocol.
             _ = lws_return_http_status(wsi, UInt32(HTTP_STATUS_NOT_FOUND.rawValue), nil)
@@ -33,6 +27,7 @@ extension WebSocketServer {
         _ wsi: OpaquePointer, _ reason: lws_callback_reasons,
         _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int
     ) -> Int32 {
+        if let answer = trackDeadline(wsi, reason, user, input, length) { return answer }
         switch reason {
         case LWS_CALLBACK_SERVER_WRITEABLE:
             return writeNext(wsi, session: session(for: user))
@@ -54,15 +49,6 @@ extension WebSocketServer {
             return 0
         case LWS_CALLBACK_HTTP:
             return answerHTTP(wsi, reason, user, input, length)
-        case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED:
-            // Every accepted connection gets a deadline to become a WebSocket (or to finish its
-            // HTTP request): lws's own idle sweep took ~30 s, so half-open requests could hold
-            // thousands of descriptors. See `WebSocketServer+Deadlines.swift`.
-            pendingConnections.accepted(wsi, now: DispatchTime.now().uptimeNanoseconds)
-            return 0
-        case LWS_CALLBACK_WSI_DESTROY:
-            pendingConnections.gone(wsi)
-            return lws_callback_http_dummy(wsi, reason, user, input, length)
         case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
             return CloseCodeCheck.answer(UnsafeMutableRawBufferPointer(start: input, count: length))
         case LWS_CALLBACK_RAW_ADOPT, LWS_CALLBACK_RAW_RX:

@@ -42,6 +42,14 @@ struct StoreFaultServerTests {
         }
     }
 
+    static func configuration(database: String) -> ServerConfiguration {
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.databasePath = database
+        configuration.fastPasswordHashing = true
+        return configuration
+    }
+
     static func health(port: Int) async throws -> (status: Int, body: String) {
         let url = try #require(URL(string: "http://127.0.0.1:\(port)/healthz"))
         let (data, response) = try await URLSession.shared.data(from: url)
@@ -80,10 +88,7 @@ struct StoreFaultServerTests {
     @Test func aLockHeldAtStartLeavesTheServerUpAndUnhealthyUntilItGoes() async throws {
         let temporary = try TemporaryDatabase("locked-at-start")
         defer { temporary.remove() }
-        var configuration = ServerConfiguration()
-        configuration.port = 0
-        configuration.databasePath = temporary.path
-        configuration.fastPasswordHashing = true
+        var configuration = Self.configuration(database: temporary.path)
         configuration.storeBusyTimeout = 0.5
         // Create and migrate the file, then let another process lock it.
         try StoreExecutor(path: temporary.path, encodeEvent: { _ in [] }).close()
@@ -104,10 +109,7 @@ struct StoreFaultServerTests {
     @Test func anImmutableDatabaseIsReportedAndRecoversWithoutARestart() async throws {
         let temporary = try TemporaryDatabase("immutable")
         defer { temporary.remove() }
-        var configuration = ServerConfiguration()
-        configuration.port = 0
-        configuration.databasePath = temporary.path
-        configuration.fastPasswordHashing = true
+        let configuration = Self.configuration(database: temporary.path)
         try StoreExecutor(path: temporary.path, encodeEvent: { _ in [] }).close()
         let attributes = try ServerProcess.runTool("/usr/bin/chattr", ["+i", temporary.path])
         try #require(attributes.status == 0, "chattr +i is needed for this test: \(attributes.output)")

@@ -15,6 +15,8 @@ final class ServerSession {
     var assembler: MessageAssembler
     /// Set once a close was decided; later sends are ignored and input is discarded.
     var closeRequest: CloseRequest?
+    /// The peer sent a Close: whatever it sends after it is ignored (RFC 6455 §5.5.1).
+    var peerClosed = false
     /// The callback has returned -1 with the close reason: lws is sending the close frame.
     var closeFrameSent = false
 

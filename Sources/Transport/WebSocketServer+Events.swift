@@ -50,6 +50,7 @@ extension WebSocketServer {
         case LWS_CALLBACK_HTTP:
             return answerHTTP(wsi, reason, user, input, length)
         case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+            session(for: user)?.peerClosed = true
             return CloseCodeCheck.answer(UnsafeMutableRawBufferPointer(start: input, count: length))
         case LWS_CALLBACK_RAW_ADOPT, LWS_CALLBACK_RAW_RX:
             // lws adopts a `CONNECT` request as a raw tunnel, which no timeout ever reaps: a few
@@ -125,7 +126,7 @@ extension WebSocketServer {
     // MARK: - Data
 
     private func receive(_ wsi: OpaquePointer, session: ServerSession, _ chunk: UnsafeRawBufferPointer) {
-        guard session.closeRequest == nil else { return }  // closing: discard input
+        guard session.closeRequest == nil, !session.peerClosed else { return }  // closing: discard input
         let outcome = session.assembler.append(
             chunk,
             isFirst: lws_is_first_fragment(wsi) != 0,

@@ -7,12 +7,28 @@ extension ChecklistState {
 
     mutating func completeList(at now: Timestamp) throws(DomainError) {
         guard list.status == .active else { throw .conflict("this checklist is already completed") }
-        let open = items.values.reduce(0) { $0 + ($1.status == .open ? 1 : 0) }
-        guard open == 0 else {
-            throw .conflict("\(open) \(open == 1 ? "item is" : "items are") still open; complete or cancel \(open == 1 ? "it" : "them") first")
-        }
+        if let refusal = openItemsRefusal() { throw refusal }
         list.status = .completed
         list.completedAt = now
+    }
+
+    /// Why the checklist cannot be completed yet, counted the way every client's header counts
+    /// ("3 of 5 done": leaves that are not cancelled), so the two never disagree; then, when
+    /// every such item is done, the parents still open (they do not complete by themselves).
+    func openItemsRefusal() -> DomainError? {
+        let completion = listCompletion
+        let openLeaves = completion.total - completion.done
+        if openLeaves > 0 {
+            let verb = openLeaves == 1 ? "is" : "are"
+            return .conflict(
+                "\(openLeaves) of the \(completion.total) items \(verb) not done yet (\(completion.done) of \(completion.total) done); complete or cancel \(openLeaves == 1 ? "it" : "them") first"
+            )
+        }
+        let openParents = items.values.filter { $0.status == .open }.sorted { $0.title < $1.title }
+        guard let first = openParents.first else { return nil }
+        let others = openParents.count - 1
+        let names = others == 0 ? "“\(first.title)” is" : "“\(first.title)” and \(others) other item\(others == 1 ? "" : "s") are"
+        return .conflict("every item is done, but \(names) not marked done yet; complete or cancel \(others == 0 ? "it" : "them") first")
     }
 
     mutating func reopenList() throws(DomainError) {

@@ -34,12 +34,13 @@ import Testing
     }
 
     @Test(arguments: [
-        (1, "1 item is still open"),
-        (2, "2 items are still open"),
-        (4, "4 items are still open"),
+        (1, "1 of the 2 items is not done yet (1 of 2 done); complete or cancel it first"),
+        (2, "every item is done, but “p” and 1 other item are not marked done yet; complete or cancel them first"),
+        (4, "2 of the 3 items are not done yet (1 of 3 done); complete or cancel them first"),
     ])
     func completingAChecklistWithOpenItemsIsAConflict(open: Int, phrase: String) throws {
-        // Every open item counts, parents included: p and q are open with open children.
+        // Counted as the header counts (leaves that are not cancelled); when all of those are
+        // done, the parents still open are named.
         var state = CoreFixture.tree([("p", nil), ("q", "p"), ("r", "q"), ("s", nil), ("t", nil)])
         state.run(.completeItem("t"))
         switch open {

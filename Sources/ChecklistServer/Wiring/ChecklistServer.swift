@@ -69,6 +69,7 @@ public final class ChecklistServer: @unchecked Sendable {
         transport.maxUnsentBytes = configuration.maxUnsentBytes
         transport.slowConsumerCloseCode = WebSocketCloseCode.slowConsumer
         transport.allowedOrigins = configuration.allowedOrigins
+        transport.allowedHosts = configuration.allowedHosts
         transport.tlsCertificatePath = configuration.tlsCertificatePath
         transport.tlsPrivateKeyPath = configuration.tlsPrivateKeyPath
         transport.eventLoop = configuration.eventLoop

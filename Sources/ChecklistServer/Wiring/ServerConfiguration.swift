@@ -14,6 +14,9 @@ public struct ServerConfiguration: Sendable {
     public var tlsPrivateKeyPath: String?
     /// Largest message accepted, however fragmented; larger ones close the connection with 1009.
     public var maxMessageSize = 64 * 1024
+    /// Host names requests may name besides the defaults (loopback names when bound to
+    /// loopback; any when bound to all interfaces and none are given); `*` allows any.
+    public var allowedHosts: Set<String> = []
     /// Browser origins allowed besides the server's own (`*` allows any).
     public var allowedOrigins: Set<String> = []
     /// Live bytes a connection may have queued and unsent before it is closed as a slow

@@ -39,6 +39,14 @@ extension WebSocketServer {
         case LWS_CALLBACK_WSI_DESTROY:
             pendingConnections.gone(wsi)
             return lws_callback_http_dummy(wsi, reason, user, input, length)
+        case LWS_CALLBACK_FILTER_HTTP_CONNECTION:
+            // Every HTTP request, static files included: a `Host` this server does not answer
+            // to gets 421 (DNS rebinding; see `HostPolicy`).
+            guard hostPolicy.allows(host: LWSHeaders.value(of: WSI_TOKEN_HOST, in: wsi)) else {
+                _ = lws_return_http_status(wsi, 421, nil)
+                return 1
+            }
+            return nil
         default:
             return nil
         }

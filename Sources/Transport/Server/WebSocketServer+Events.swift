@@ -83,7 +83,9 @@ extension WebSocketServer {
             return 1
         }
         let refusal: UInt32?
-        if isShuttingDown {
+        if !hostPolicy.allows(host: LWSHeaders.value(of: WSI_TOKEN_HOST, in: wsi)) {
+            refusal = 421
+        } else if isShuttingDown {
             refusal = UInt32(HTTP_STATUS_SERVICE_UNAVAILABLE.rawValue)
         } else if LWSHeaders.value(of: WSI_TOKEN_GET_URI, in: wsi) != configuration.webSocketPath {
             refusal = UInt32(HTTP_STATUS_NOT_FOUND.rawValue)

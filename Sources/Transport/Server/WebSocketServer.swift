@@ -27,6 +27,7 @@ public final class WebSocketServer: @unchecked Sendable {
     public let configuration: WebSocketServerConfiguration
     let loop: ServiceLoop
     let originPolicy: OriginPolicy
+    let hostPolicy: HostPolicy
     let dynamicPaths: Set<String>
 
     // Service-thread state.
@@ -51,6 +52,7 @@ public final class WebSocketServer: @unchecked Sendable {
         self.delegate = delegate
         loop = ServiceLoop(shutdownGracePeriod: configuration.shutdownGracePeriod, backend: configuration.eventLoop)
         originPolicy = OriginPolicy(allowedOrigins: configuration.allowedOrigins)
+        hostPolicy = HostPolicy(bindHost: configuration.host, allowedHosts: configuration.allowedHosts)
         dynamicPaths = Set(configuration.dynamicPaths)
     }
 

@@ -50,6 +50,8 @@ public struct WebSocketServerConfiguration: Sendable {
     /// `EventLoopBackend`), or lws's own poll() loop.
     public var eventLoop: EventLoopBackend = .epoll
 
+    /// Host names (no port) requests may name besides the defaults of `HostPolicy`; `*` for any.
+    public var allowedHosts: Set<String> = []
     /// Seconds an HTTP connection may take to complete its request headers, or stay idle
     /// between keep-alive requests, before it is closed.
     public var httpTimeoutSeconds: Int = 10

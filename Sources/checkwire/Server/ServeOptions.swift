@@ -41,6 +41,9 @@ struct ServeOptions: ParsableArguments {
     @Option(help: "MiB of event log one user's edits may add (env CHECKWIRE_MAX_STORED_MIB_PER_USER; default 256).")
     var maxStoredMibPerUser: Int?
 
+    @Option(name: .customLong("allowed-host"), help: "A Host name requests may use besides the defaults (loopback names when bound to loopback; any when bound to all interfaces); repeatable, * for any (env CHECKWIRE_ALLOWED_HOSTS, comma-separated).")
+    var allowedHosts: [String] = []
+
     @Option(name: .customLong("allowed-origin"), help: "A browser Origin allowed besides the server's own; repeatable, * for any (env CHECKWIRE_ALLOWED_ORIGINS, comma-separated).")
     var allowedOrigins: [String] = []
 
@@ -72,6 +75,10 @@ struct ServeOptions: ParsableArguments {
             ? (Environment.value("CHECKWIRE_ALLOWED_ORIGINS")?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? [])
             : allowedOrigins
         configuration.allowedOrigins = Set(origins.filter { !$0.isEmpty })
+        let hosts = allowedHosts.isEmpty
+            ? (Environment.value("CHECKWIRE_ALLOWED_HOSTS")?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? [])
+            : allowedHosts
+        configuration.allowedHosts = Set(hosts.filter { !$0.isEmpty })
         configuration.signupsPerAddressPerHour = try maxSignupsPerHour
             ?? Environment.value("CHECKWIRE_MAX_SIGNUPS_PER_HOUR").map(Self.integer) ?? 100
         guard configuration.signupsPerAddressPerHour >= 0 else { throw ValidationError("--max-signups-per-hour must be 0 or more") }

@@ -69,3 +69,31 @@ import Testing
         }
     }
 }
+
+/// The cache is bounded in bytes as well as in checklists: a few large checklists cannot take
+/// all the memory, and what is dropped reloads intact.
+@Suite struct CacheByteBoundTests {
+    @Test func largeChecklistsAreDroppedByEstimatedSizeAndReloadIntact() throws {
+        try StoreFixture.withDatabasePath { path in
+            // Each checklist below is ~60 items of ~1 KiB of notes: ~80 KiB by estimate.
+            let store = try StoreExecutor(path: path, encodeEvent: StoreFixture.encode, cachedChecklists: 1_000, cacheBytes: 200_000)
+            defer { store.close() }
+            let olive = try store.signUp("olive")
+            let notes = String(repeating: "n", count: 1_000)
+            for list in 1...6 {
+                try store.createList("l\(list)", by: olive)
+                for item in 0..<60 {
+                    try store.applied(.edit("l\(list)", .addItem(Edit.NewItem(id: "i\(item)", title: "item \(item)", notes: notes))),
+                                      opID: "a-\(list)-\(item)", by: olive)
+                }
+            }
+            let (count, bytes) = try store.sync { store throws(StoreError) in (store.cachedChecklistCount, store.cachedBytes) }
+            #expect(count < 6, "a count bound of 1,000 alone would have kept all six")
+            #expect(count >= 1)
+            #expect(bytes <= 200_000)
+            for list in 1...6 {
+                #expect(try store.snapshot("l\(list)", for: olive).items.count == 60)
+            }
+        }
+    }
+}

@@ -37,7 +37,7 @@ public final class ChecklistServer: @unchecked Sendable {
         hasher = PasswordHasher(parameters: configuration.fastPasswordHashing ? .testing : .interactive)
         let decoyHash = try hasher.hash("decoy password that matches nothing")
         store = try StoreExecutor(
-            path: configuration.databasePath, encodeEvent: ServerMessage.event, limits: configuration.limits,
+            path: configuration.databasePath, encodeEvent: ServerMessage.event, cacheBytes: configuration.cacheBytes, limits: configuration.limits,
             busyTimeout: configuration.storeBusyTimeout
         )
         let hub = Hub(

@@ -30,6 +30,8 @@ public struct ServerConfiguration: Sendable {
     /// Signup attempts one client address may make per hour (0: no limit). Behind a reverse
     /// proxy every client shares the proxy's address.
     public var signupsPerAddressPerHour = 100
+    /// Bytes of checklists the store keeps in memory, by estimate (least recently used dropped).
+    public var cacheBytes = ChecklistStore.defaultCacheBytes
     /// Lists per user, items per checklist and stored bytes per user (`tooLarge` past them).
     public var limits = StoreLimits.defaults
     /// How long a store batch waits for a lock held by another connection before its requests

@@ -60,7 +60,8 @@ public final class StoreExecutor: @unchecked Sendable {
     /// it may recover without a restart.
     public init(
         path: String, encodeEvent: @escaping ChecklistStore.EventEncoder,
-        cachedChecklists: Int = ChecklistStore.defaultCachedChecklists, limits: StoreLimits = .defaults,
+        cachedChecklists: Int = ChecklistStore.defaultCachedChecklists, cacheBytes: Int = ChecklistStore.defaultCacheBytes,
+        limits: StoreLimits = .defaults,
         busyTimeout: TimeInterval = StoreExecutor.defaultBusyTimeout
     ) throws {
         self.path = path
@@ -88,7 +89,7 @@ public final class StoreExecutor: @unchecked Sendable {
             lock.release()
             throw StoreError.failure("cannot open the database \(path): \(Self.describe(error))")
         }
-        store = ChecklistStore(encodeEvent: encodeEvent, cachedChecklists: cachedChecklists)
+        store = ChecklistStore(encodeEvent: encodeEvent, cachedChecklists: cachedChecklists, cacheBytes: cacheBytes)
         store.limits = limits
         probeWritable()
         let thread = Thread { [self] in run() }

@@ -55,13 +55,22 @@ public final class ChecklistStore {
     /// How many checklists the store keeps in memory unless told otherwise.
     public static let defaultCachedChecklists = 5_000
 
-    init(encodeEvent: @escaping EventEncoder, cachedChecklists: Int = ChecklistStore.defaultCachedChecklists) {
+    /// How many bytes of checklists the store keeps in memory unless told otherwise.
+    public static let defaultCacheBytes = 256 << 20
+
+    init(
+        encodeEvent: @escaping EventEncoder, cachedChecklists: Int = ChecklistStore.defaultCachedChecklists,
+        cacheBytes: Int = ChecklistStore.defaultCacheBytes
+    ) {
         self.encodeEvent = encodeEvent
-        states = StateCache(capacity: cachedChecklists)
+        states = StateCache(capacity: cachedChecklists, maxBytes: cacheBytes)
     }
 
     /// Checklists held in memory now (tests check the bound with it).
     public var cachedChecklistCount: Int { states.count }
+
+    /// The estimated bytes of the checklists held, as of the last trim (tests check the bound).
+    public var cachedBytes: Int { states.estimatedBytes }
 
     /// Called between batches: drops the least recently used checklists beyond the bound.
     func trimCache() { states.trim() }

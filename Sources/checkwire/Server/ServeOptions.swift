@@ -32,6 +32,9 @@ struct ServeOptions: ParsableArguments {
     @Option(help: "Signup attempts one client address may make per hour, 0 for no limit (env CHECKWIRE_MAX_SIGNUPS_PER_HOUR; default 100).")
     var maxSignupsPerHour: Int?
 
+    @Option(help: "MiB of checklists kept in memory, by estimate; the least recently used are dropped and reloaded when needed (env CHECKWIRE_CACHE_MIB; default 256).")
+    var cacheMib: Int?
+
     @Option(help: "Checklists one user may own (env CHECKWIRE_MAX_LISTS_PER_USER; default 10000).")
     var maxListsPerUser: Int?
 
@@ -82,6 +85,9 @@ struct ServeOptions: ParsableArguments {
         configuration.signupsPerAddressPerHour = try maxSignupsPerHour
             ?? Environment.value("CHECKWIRE_MAX_SIGNUPS_PER_HOUR").map(Self.integer) ?? 100
         guard configuration.signupsPerAddressPerHour >= 0 else { throw ValidationError("--max-signups-per-hour must be 0 or more") }
+        let cacheMib = try cacheMib ?? Environment.value("CHECKWIRE_CACHE_MIB").map(Self.integer) ?? 256
+        guard cacheMib > 0 else { throw ValidationError("--cache-mib must be at least 1") }
+        configuration.cacheBytes = cacheMib << 20
         configuration.limits = StoreLimits(
             listsPerUser: try maxListsPerUser ?? Environment.value("CHECKWIRE_MAX_LISTS_PER_USER").map(Self.integer) ?? 10_000,
             itemsPerList: try maxItemsPerList ?? Environment.value("CHECKWIRE_MAX_ITEMS_PER_LIST").map(Self.integer) ?? 10_000,

@@ -42,7 +42,7 @@ public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .server(let code, let message): "error \(code): \(message)"
+        case .server(let code, let message): Self.plainWords(code: code, message: message)
         case .unreachable(let server, let reason): "cannot reach \(server): \(reason)"
         case .connectionLost(let reason): "the connection was lost: \(reason)"
         case .timedOut(let what): "timed out \(what)"
@@ -52,6 +52,26 @@ public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidInput(let what): what
         case .localFile(let what): what
         case .unexpectedReply(let what): "unexpected reply from the server: \(what)"
+        }
+    }
+
+    /// What the server's refusal means to a person at a terminal, and what to do about it. The
+    /// wire code itself is printed only with `--json` (as `error.code`).
+    static func plainWords(code: String, message: String) -> String {
+        let said = message.prefix(1).uppercased() + message.dropFirst()
+        switch code {
+        case "unauthorized":
+            return "The username or password is wrong, or this session has ended. Log in again: checkwire login USERNAME"
+        case "forbidden":
+            return "You can't do that on this checklist: \(message). Ask its owner to make you an editor."
+        case "rateLimited":
+            return "Too many attempts: \(message)."
+        case "internal":
+            return "The server could not save this; nothing was changed. Try again in a moment."
+        case "badRequest":
+            return "The server did not accept this: \(message)."
+        default:  // notFound, conflict, tooLarge: the server's message already says what to fix
+            return "\(said)."
         }
     }
 }

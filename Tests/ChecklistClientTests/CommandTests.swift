@@ -29,7 +29,11 @@ import WireProtocol
         let wrong = try await alice.run(["login", "alice", "--password-stdin"], input: "wrong password\n")
         #expect(wrong.status == 1)
         #expect(wrong.stderr.split(separator: "\n").count == 1)
-        #expect(wrong.stderr.contains("error unauthorized"))
+        #expect(wrong.stderr.contains("The username or password is wrong"), "plain words: \(wrong.stderr)")
+        #expect(!wrong.stderr.contains("unauthorized"), "no wire codes outside --json")
+        #expect(!wrong.stderr.contains("token"), "no protocol words")
+        let wrongJSON = try await alice.run(["login", "alice", "--password-stdin", "--json"], input: "wrong password\n")
+        #expect(try wrongJSON.json()["error"]?["code"]?.stringValue == "unauthorized", "the code stays in --json")
 
         let logout = try await alice.ok(["logout", "--json"])
         #expect(try logout.json()["revoked"]?.boolValue == true)
@@ -89,7 +93,7 @@ import WireProtocol
         #expect(items["Passport"] == "done" && items["Flight"] == "done")
 
         let notYet = try await alice.run(["done", "Trip"])
-        #expect(notYet.status == 1 && notYet.stderr.contains("error conflict"))
+        #expect(notYet.status == 1 && notYet.stderr.contains("“Tickets” is not marked done yet"), "\(notYet.stderr)")
 
         try await alice.ok(["reopen", "Trip", "Passport"])
         try await alice.ok(["cancel", "Trip", "Tickets"])
@@ -145,11 +149,11 @@ import WireProtocol
         let bobsLists = try await bob.ok(["lists", "--json"]).json()
         #expect(bobsLists["lists"]?.arrayValue?.first?["role"]?.stringValue == "viewer")
         let forbidden = try await bob.run(["done", "Groceries", "Milk"])
-        #expect(forbidden.status == 1 && forbidden.stderr.contains("error forbidden"))
+        #expect(forbidden.status == 1 && forbidden.stderr.contains("You can't do that on this checklist"), "\(forbidden.stderr)")
         try await alice.ok(["share", "Groceries", "bob"])
         try await bob.ok(["done", "Groceries", "Milk"])
         let unknown = try await alice.run(["share", "Groceries", "zed"])
-        #expect(unknown.status == 1 && unknown.stderr.contains("error notFound"))
+        #expect(unknown.status == 1 && unknown.stderr.contains("No user named zed"), "\(unknown.stderr)")
         try await alice.ok(["unshare", "Groceries", "bob"])
         #expect(try await bob.ok(["lists", "--json"]).json()["lists"]?.arrayValue?.isEmpty == true)
     }

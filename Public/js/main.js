@@ -231,6 +231,16 @@ sync.addEventListener("rejected", (e) => {
   const message = error.message ? error.message.charAt(0).toUpperCase() + error.message.slice(1) : "The server refused that change.";
   toast(message, { kind: "error", timeout: 8000 });
 });
+sync.addEventListener("acked", (e) => {
+  // A quick add typed into one checklist's box can name another ("Milk #Groceries"): the
+  // item went there, so say where, with a way to go and see it.
+  const { entry, ack } = e.detail;
+  const op = entry.message;
+  if (op.op !== "quickAdd" || !ack.list || ack.list === op.list) return;
+  const listTitle = sync.store.lists.get(ack.list)?.title || ack.parsed?.list || "another checklist";
+  const title = ack.parsed?.title || op.text;
+  toast(`Added “${title}” to ${listTitle}`, { action: { label: "Open", run: () => app.navigate(`#/list/${encodeURIComponent(ack.list)}`) } });
+});
 sync.addEventListener("shared", (e) => {
   const { list, by, known } = e.detail;
   const who = by || "Someone";

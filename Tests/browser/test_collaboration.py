@@ -255,3 +255,20 @@ def test_quick_add_parses_the_text(browsers):
     assert "tomorrow" in a.row("Milk").text.lower(), a.row("Milk").text
     a.driver.refresh()
     a.until(lambda d: a.row("Milk") is not None, message="quick-added item not stored by the server")
+
+
+def test_quick_add_naming_another_list_says_where_it_went(browsers):
+    a = browsers("A")
+    a.signup(unique("ana"))
+    a.create_list("Groceries")
+    a.create_list("CS 298")
+    box = a.find("#quick-add")
+    box.send_keys("Buy milk #Groceries")
+    box.send_keys(Keys.ENTER)
+    a.until(lambda d: "Added “Buy milk” to Groceries" in a.js("return document.getElementById('toasts').textContent"),
+            message="no toast saying where the item went")
+    assert a.titles() == [], "the item is not in this list"
+    a.click(".toast-action")
+    a.until(lambda d: "Groceries" in a.find("#checklist-title").text)
+    a.until(lambda d: a.titles() == ["Buy milk"], message=f"Groceries shows {a.titles()}")
+

@@ -9,7 +9,7 @@ enum QuickAddFixture {
     static let now = QuickAddJSONLines.date(fromLocalOrISO: "2026-11-21T09:00:00", timeZone: timeZone)!
     static let lists: [QuickAddList] = [
         "CS 298", "CS 146", "Personal", "Groceries", "Work", "Work Travel", "Bio-101", "Team Phoenix", "Q4 2026",
-        "Room 101", "7/4 BBQ", "Class of 2027", "2027 Goals", "1:1s", "Route 66 Trip", "Chess Club",
+        "Room 101", "7/4 BBQ", "Class of 2027", "2027 Goals", "1:1s", "Route 66 Trip", "Chess Club", "Work: Q1",
     ].map { QuickAddList(name: $0) } + [QuickAddList(name: "Home", sections: ["Kitchen", "Garden Shed"])]
 
     static func parse(_ text: String, lists: [QuickAddList] = lists) -> QuickAddResult {

@@ -33,6 +33,11 @@ import Testing
         QuickAddCase(text: "1:1s - prep agenda for Dana", title: "prep agenda for Dana", list: "1:1s"),
         QuickAddCase(text: "Route 66 Trip: book motels", title: "book motels", list: "Route 66 Trip"),
         QuickAddCase(text: "Buy sparklers for 7/4 BBQ", title: "Buy sparklers", list: "7/4 BBQ"),
+        // a name with a colon in it can be named (it could never be, before)
+        QuickAddCase(text: "Review budget #Work: Q1", title: "Review budget", list: "Work: Q1"),
+        QuickAddCase(text: "Work: Q1 - review budget", title: "review budget", list: "Work: Q1"),
+        QuickAddCase(text: "Call the bank for Work: Q1", title: "Call the bank", list: "Work: Q1"),
+        QuickAddCase(text: "Work: quarterly review", title: "quarterly review", list: "Work"),
         // sections
         QuickAddCase(text: "CS 298 / Labs - Lab 3 writeup due 12/4", title: "Lab 3 writeup", list: "CS 298", section: "Labs", date: "2026-12-04"),
         QuickAddCase(text: "Work/Hiring schedule onsite", title: "schedule onsite", list: "Work", section: "Hiring"),

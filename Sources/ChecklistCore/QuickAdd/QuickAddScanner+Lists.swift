@@ -67,7 +67,10 @@ extension QuickAddScanner {
             if marks > 0 {
                 let s = tokens[j].scalar
                 let spaced = !touchesPrevious(j) || !touchesPrevious(k)
-                if spaced && !(marks == 1 && (s == 0x2E && touchesPrevious(j) || s == 0x26)) { return nil }
+                // `. ` and `: ` written against the word before (`St. Mary`, `Work: Q1`) and a
+                // spaced `&` belong to a name; other spaced punctuation separates.
+                let attached = (s == 0x2E || s == 0x3A) && touchesPrevious(j)
+                if spaced && !(marks == 1 && (attached || s == 0x26)) { return nil }
             }
             j = k
         }

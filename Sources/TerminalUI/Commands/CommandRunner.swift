@@ -7,9 +7,10 @@ import WireProtocol
 /// exit status, printing any failure as one clear line on standard error
 /// ("checkwire: error notFound: no checklist with id … is shared with you").
 ///
-/// Why block instead of an async root command: the executable's root is a synchronous
-/// `ParsableCommand` shared with `serve`; blocking the main thread on a semaphore while the
-/// body runs on the cooperative pool is safe, since the main thread is not part of it.
+/// Why block here: the terminal subcommands stay synchronous `ParsableCommand`s (the root is an
+/// `AsyncParsableCommand` only so that `serve` can run swift-service-lifecycle); blocking the
+/// main thread on a semaphore while the body runs on the cooperative pool is safe, since the
+/// main thread is not part of it.
 public enum CommandRunner {
     /// Exit statuses: 0 success; 1 the server refused or the input is wrong; 3 the server
     /// could not be reached (and nothing could be queued instead).

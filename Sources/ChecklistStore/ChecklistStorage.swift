@@ -93,4 +93,33 @@ extension StoreBackend {
     public func submit(_ job: @escaping @Sendable (Storage) -> AfterCommit) {
         submit(job, abandoned: { _ in })
     }
+
+    /// Runs `work` in the next batch and waits until that batch committed (or the job was
+    /// abandoned). For threads that may block — tests and tools; never the lws service thread.
+    public func sync<T: Sendable>(_ work: @escaping @Sendable (Storage) throws(StoreError) -> T) throws(StoreError) -> T {
+        let box = SyncResult<T>()
+        submit({ storage in
+            let result: Result<T, StoreError>
+            do throws(StoreError) { result = .success(try work(storage)) } catch { result = .failure(error) }
+            return { committed in box.finish(committed ? result : .failure(.failure("the store could not commit"))) }
+        }, abandoned: { error in box.finish(.failure(error)) })
+        return try box.wait().get()
+    }
+}
+
+/// Carries one result from the store thread to a waiting thread; the semaphore orders the
+/// write before the read, which is why it may be `@unchecked Sendable`.
+private final class SyncResult<T: Sendable>: @unchecked Sendable {
+    private var value: Result<T, StoreError>?
+    private let done = DispatchSemaphore(value: 0)
+
+    func finish(_ result: Result<T, StoreError>) {
+        value = result
+        done.signal()
+    }
+
+    func wait() -> Result<T, StoreError> {
+        done.wait()
+        return value ?? .failure(.failure("the store is closed"))
+    }
 }

@@ -6,12 +6,6 @@ import Testing
 /// Per-user limits: refused with `tooLarge`, naming the limit, changing nothing — and kept
 /// across a restart (the counts come from the database, not from memory).
 @Suite struct LimitTests {
-    static func withStore<T>(_ limits: StoreLimits, at path: String, _ body: (StoreExecutor) throws -> T) throws -> T {
-        let executor = try StoreExecutor(path: path, encodeEvent: StoreFixture.encode, limits: limits)
-        defer { executor.close() }
-        return try body(executor)
-    }
-
     static func refusal(_ body: () throws -> Void) -> DomainError? {
         do {
             try body()
@@ -26,12 +20,12 @@ import Testing
     @Test func aUserMayOwnOnlySoManyListsAlsoAfterARestart() throws {
         let limits = StoreLimits(listsPerUser: 2, itemsPerList: 100, storedBytesPerUser: 1 << 20)
         try StoreFixture.withDatabasePath { path in
-            let ana = try Self.withStore(limits, at: path) { store in
+            let ana = try StoreFixture.withStore(at: path, limits: limits) { store in
                 let ana = try store.signUp("ana")
                 try store.createList("a", by: ana)
                 return ana
             }
-            try Self.withStore(limits, at: path) { store in
+            try StoreFixture.withStore(at: path, limits: limits) { store in
                 try store.createList("b", by: ana)
                 let refused = Self.refusal { try store.createList("c", by: ana) }
                 #expect(refused?.kind == "tooLarge")
@@ -45,7 +39,7 @@ import Testing
     @Test func aChecklistHoldsOnlySoManyItemsAndQuickAddIsRefusedToo() throws {
         let limits = StoreLimits(listsPerUser: 10, itemsPerList: 2, storedBytesPerUser: 1 << 20)
         try StoreFixture.withDatabasePath { path in
-            try Self.withStore(limits, at: path) { store in
+            try StoreFixture.withStore(at: path, limits: limits) { store in
                 let ana = try store.signUp("ana")
                 try store.createList("l", title: "Groceries", by: ana)
                 for i in 0..<2 {
@@ -77,14 +71,14 @@ import Testing
         // second edit crosses 30, and the next one is refused.
         let limits = StoreLimits(listsPerUser: 10, itemsPerList: 100, storedBytesPerUser: 30)
         try StoreFixture.withDatabasePath { path in
-            let (ana, bo) = try Self.withStore(limits, at: path) { store in
+            let (ana, bo) = try StoreFixture.withStore(at: path, limits: limits) { store in
                 let ana = try store.signUp("ana")
                 let bo = try store.signUp("bo")
                 try store.createList("l", by: ana)
                 try store.applied(.edit("l", .addItem(Edit.NewItem(id: "x", title: "X"))), opID: "x", by: ana)
                 return (ana, bo)
             }
-            try Self.withStore(limits, at: path) { store in
+            try StoreFixture.withStore(at: path, limits: limits) { store in
                 let refused = Self.refusal {
                     try store.applied(.edit("l", .addItem(Edit.NewItem(id: "y", title: "Y"))), opID: "y", by: ana)
                 }

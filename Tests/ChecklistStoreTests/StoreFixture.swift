@@ -29,8 +29,8 @@ enum StoreFixture {
     }
 
     /// Opens the store at `path`, runs `body`, and closes it whatever happens.
-    static func withStore<T>(at path: String, _ body: (StoreExecutor) throws -> T) throws -> T {
-        let executor = try StoreExecutor(path: path, encodeEvent: encode)
+    static func withStore<T>(at path: String, limits: StoreLimits = .defaults, _ body: (StoreExecutor) throws -> T) throws -> T {
+        let executor = try StoreExecutor(path: path, encodeEvent: encode, limits: limits)
         defer { executor.close() }
         return try body(executor)
     }

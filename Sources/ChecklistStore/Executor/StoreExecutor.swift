@@ -135,27 +135,6 @@ public final class StoreExecutor: @unchecked Sendable {
         return true
     }
 
-    /// Runs `work` in the next batch and waits until that batch committed. For threads that
-    /// may block (tests, tools); never call it from the lws service thread.
-    public func sync<T: Sendable>(_ work: @escaping @Sendable (ChecklistStore) throws(StoreError) -> T) throws(StoreError) -> T {
-        let box = ResultBox<T>()
-        let done = DispatchSemaphore(value: 0)
-        submit({ store in
-            let result: Result<T, StoreError>
-            do throws(StoreError) { result = .success(try work(store)) } catch { result = .failure(error) }
-            return { committed in
-                box.value = committed ? result : .failure(.failure("the store could not commit"))
-                done.signal()
-            }
-        }, abandoned: { error in
-            box.value = .failure(error)
-            done.signal()
-        })
-        done.wait()
-        guard let value = box.value else { throw .failure("the store is closed") }
-        return try value.get()
-    }
-
     /// Finishes every queued job (they commit), stops the thread and closes the database.
     public func close() {
         condition.lock()
@@ -199,10 +178,4 @@ public final class StoreExecutor: @unchecked Sendable {
     func finish() {
         finished.signal()
     }
-}
-
-/// Carries one result from the store thread to a waiting thread; the semaphore orders the
-/// write before the read, which is why it may be `@unchecked Sendable`.
-private final class ResultBox<T: Sendable>: @unchecked Sendable {
-    var value: Result<T, StoreError>?
 }

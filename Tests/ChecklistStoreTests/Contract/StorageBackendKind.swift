@@ -39,18 +39,5 @@ func run<T: Sendable>(
 private func runOpened<Backend: StoreBackend, T: Sendable>(
     _ backend: Backend, _ work: @escaping @Sendable (any ChecklistStorage) throws(StoreError) -> T
 ) throws -> T {
-    let box = Collector<Result<T, StoreError>>()
-    let done = DispatchSemaphore(value: 0)
-    backend.submit { storage in
-        let result: Result<T, StoreError>
-        do throws(StoreError) { result = .success(try work(storage)) } catch { result = .failure(error) }
-        return { committed in
-            box.append(committed ? result : .failure(.failure("the batch did not commit")))
-            done.signal()
-        }
-    }
-    guard done.wait(timeout: .now() + 30) == .success, let result = box.values.first else {
-        throw StoreTestFailure("the store never finished the job")
-    }
-    return try result.get()
+    try backend.sync { (storage: Backend.Storage) throws(StoreError) in try work(storage) }
 }

@@ -27,6 +27,10 @@ public protocol ChecklistStorage: AnyObject {
     /// The user a session token (by its hash) belongs to, or `nil` when it is unknown or revoked.
     func user(forTokenHash tokenHash: [UInt8]) throws(StoreError) -> UserAccount?
     func deleteSession(tokenHash: [UInt8]) throws(StoreError)
+    /// The user by id after a sign-in, with their Inbox made if they have none yet.
+    func signedIn(_ userID: UserID) throws(StoreError) -> UserAccount?
+    /// Reads the user's settings, changing the time zone first when one is given.
+    func settings(for userID: UserID, timeZone: String?) throws(StoreError) -> UserAccount
 
     // MARK: Reads
 
@@ -51,6 +55,17 @@ public protocol ChecklistStorage: AnyObject {
     ) throws(StoreError) -> EditOutcome
     /// The original acknowledgement of an `opId` this user already used, if any.
     func previousAcknowledgement(of opID: String, by userID: UserID) throws(StoreError) -> Acknowledgement?
+
+    // MARK: Reminders
+
+    /// What the scheduler must hold at start (missed occurrences of the last 24 h included).
+    func reminderSchedule(now: Timestamp) throws(StoreError) -> [ScheduledReminder]
+    /// Fires due occurrences and snoozes, each at most once ever.
+    func fireReminders(_ due: [ScheduledReminder], now: Timestamp) throws(StoreError) -> ReminderFiring
+    /// What a user gets again when they sign in.
+    func pendingReminders(for userID: UserID, now: Timestamp) throws(StoreError) -> [ReminderDelivery]
+    func dismissReminder(userID: UserID, listID: ListID, itemID: ItemID, at: Timestamp) throws(StoreError)
+    func snoozeReminder(userID: UserID, listID: ListID, itemID: ItemID, until: Timestamp, now: Timestamp) throws(StoreError) -> ReminderSnooze
 }
 
 extension ChecklistStorage {

@@ -68,6 +68,43 @@ struct FieldReader {
         return .set(Int(seconds))
     }
 
+    /// `remindBefore`: seconds before the due moment, 0 through 366 days.
+    func remindBefore() throws(RequestDecodingError) -> FieldChange<Int> {
+        guard let value = object["remindBefore"] else { return .unchanged }
+        if value.isNull { return .clear }
+        guard let seconds = value.int64Value, seconds >= 0, seconds <= Int64(Limits.remindBefore) else {
+            throw RequestDecodingError("\"remindBefore\" must be a whole number of seconds from 0 (at the due moment) to \(Limits.remindBefore) (366 days), or null")
+        }
+        return .set(Int(seconds))
+    }
+
+    /// A username to assign the item to, or `null` to unassign.
+    func assignee() throws(RequestDecodingError) -> FieldChange<String> {
+        guard let value = object["assignee"] else { return .unchanged }
+        if value.isNull { return .clear }
+        let username = try requiredString("assignee", limit: 64)
+        guard !username.isEmpty else { throw RequestDecodingError("\"assignee\" must be a participant's username, or null") }
+        return .set(username)
+    }
+
+    /// An IANA time zone name, or `nil` when absent or `null` (a zone is never cleared, so
+    /// `null` follows the one rule: the same as leaving it out).
+    func timeZone(_ key: String = "tz") throws(RequestDecodingError) -> String? {
+        guard let value = object[key], !value.isNull else { return nil }
+        guard let name = value.stringValue else { throw RequestDecodingError(TimeZoneName.refusal("\(value)", field: key)) }
+        guard let zone = TimeZoneName.validated(name) else { throw RequestDecodingError(TimeZoneName.refusal(name, field: key)) }
+        return zone
+    }
+
+    /// A required RFC 3339 UTC time (`"2026-11-21T14:00:00Z"`).
+    func time(_ key: String) throws(RequestDecodingError) -> Timestamp {
+        let text = try requiredString(key, limit: 40)
+        guard let instant = Timestamp(rfc3339: text) else {
+            throw RequestDecodingError("\"\(key)\" must be a UTC time like \"2026-11-21T14:00:00Z\"")
+        }
+        return instant
+    }
+
     /// `after`: absent = last, `null` = first, an id = right after that sibling.
     func placement() throws(RequestDecodingError) -> Placement {
         guard let value = object["after"] else { return .last }

@@ -37,6 +37,8 @@ extension JSONWriter {
         field("description", list.description)
         field("status", list.status.rawValue)
         field("due", list.due)
+        field("tz", list.timeZone)
+        field("inbox", list.isInbox)
         if includeRole { field("role", summary.role?.rawValue) }
         key("seq")
         int(Int(list.seq))
@@ -66,6 +68,8 @@ extension JSONWriter {
         field("due", item.due)
         field("location", item.location)
         field("remindEvery", item.remindEvery)
+        field("remindBefore", item.remindBefore)
+        field("assignee", item.assignee)
         field("status", item.status.rawValue)
         field("createdBy", item.createdBy)
         field("createdAt", item.createdAt)

@@ -17,13 +17,15 @@ enum OperationDecoder {
             return .createList(id: try op.optionalID("id"), Edit.NewList(
                 title: try op.title() ?? "",
                 description: try op.change("description", limit: Limits.description).valueForCreate,
-                due: try op.due().valueForCreate
+                due: try op.due().valueForCreate,
+                timeZone: try op.timeZone()
             ))
         case "updateList":
             return .edit(try op.id("list"), .updateList(Edit.ListUpdate(
                 title: try op.title(required: false),
                 description: try op.change("description", limit: Limits.description),
-                due: try op.due()
+                due: try op.due(),
+                timeZone: try op.timeZone()
             )))
         case "completeList": return .edit(try op.id("list"), .completeList)
         case "reopenList": return .edit(try op.id("list"), .reopenList)
@@ -48,7 +50,9 @@ enum OperationDecoder {
                 notes: try op.change("notes", limit: Limits.notes).valueForCreate,
                 due: try op.due().valueForCreate,
                 location: try op.change("location", limit: Limits.location).valueForCreate,
-                remindEvery: try op.remindEvery().valueForCreate
+                remindEvery: try op.remindEvery().valueForCreate,
+                remindBefore: try op.remindBefore().valueForCreate,
+                assignee: try op.assignee().valueForCreate
             )))
         case "updateItem":
             return .edit(try op.id("list"), .updateItem(try op.id("item"), Edit.ItemUpdate(
@@ -56,7 +60,9 @@ enum OperationDecoder {
                 notes: try op.change("notes", limit: Limits.notes),
                 due: try op.due(),
                 location: try op.change("location", limit: Limits.location),
-                remindEvery: try op.remindEvery()
+                remindEvery: try op.remindEvery(),
+                remindBefore: try op.remindBefore(),
+                assignee: try op.assignee()
             )))
         case "moveItem":
             return .edit(try op.id("list"), .moveItem(try op.id("item"), parent: try op.parentChange(), placement: try op.placement()))
@@ -67,7 +73,7 @@ enum OperationDecoder {
         case "quickAdd":
             let text = try op.requiredString("text", limit: Limits.title * 2)
             guard !text.trimmingWhitespace.isEmpty else { throw RequestDecodingError("\"text\" must not be empty") }
-            return .quickAdd(text: text, list: try op.optionalID("list"), timeZone: try op.string("tz", limit: 64, required: false))
+            return .quickAdd(text: text, list: try op.optionalID("list"), timeZone: try op.timeZone())
         default:
             throw RequestDecodingError("unknown op \"\(kind)\"; expected one of \(kinds.joined(separator: ", "))")
         }

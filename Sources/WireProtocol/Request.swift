@@ -19,6 +19,10 @@ public struct Request: Hashable, Sendable {
         case subscribe(list: ListID, since: Int64?)
         case unsubscribe(list: ListID)
         case op(opID: String, OperationRequest)
+        /// Read the user's settings, or change the time zone (`tz`).
+        case settings(timeZone: String?)
+        case dismissReminder(list: ListID, item: ItemID, at: Timestamp)
+        case snoozeReminder(list: ListID, item: ItemID, until: Timestamp)
     }
 }
 

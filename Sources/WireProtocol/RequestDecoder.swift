@@ -80,9 +80,15 @@ public enum RequestDecoder {
                 error.opID = opID
                 throw error
             }
+        case "settings":
+            return .settings(timeZone: try fields.timeZone())
+        case "dismissReminder":
+            return .dismissReminder(list: try fields.id("list"), item: try fields.id("item"), at: try fields.time("at"))
+        case "snoozeReminder":
+            return .snoozeReminder(list: try fields.id("list"), item: try fields.id("item"), until: try fields.time("until"))
         default:
             throw RequestDecodingError(
-                "unknown type \"\(type)\"; expected signup, login, auth, logout, lists, subscribe, unsubscribe or op"
+                "unknown type \"\(type)\"; expected signup, login, auth, logout, lists, subscribe, unsubscribe, op, settings, dismissReminder or snoozeReminder"
             )
         }
     }

@@ -39,6 +39,19 @@ extension Request {
             writer.field("type", "op")
             writer.field("opId", opID)
             writer.operation(operation)
+        case .settings(let timeZone):
+            writer.field("type", "settings")
+            if let timeZone { writer.field("tz", timeZone) }
+        case .dismissReminder(let list, let item, let at):
+            writer.field("type", "dismissReminder")
+            writer.field("list", list)
+            writer.field("item", item)
+            writer.field("at", at)
+        case .snoozeReminder(let list, let item, let until):
+            writer.field("type", "snoozeReminder")
+            writer.field("list", list)
+            writer.field("item", item)
+            writer.field("until", until)
         }
         if let ref { writer.field("ref", ref) }
         writer.endObject()
@@ -55,6 +68,7 @@ extension JSONWriter {
             field("title", new.title)
             if let description = new.description { field("description", description) }
             if let due = new.due { field("due", due.description) }
+            if let timeZone = new.timeZone { field("tz", timeZone) }
         case .edit(let list, let edit):
             field("op", edit.kind)
             field("list", list)
@@ -84,6 +98,7 @@ extension JSONWriter {
             if let title = update.title { field("title", title) }
             change("description", update.description)
             change("due", update.due.map(\.description))
+            if let timeZone = update.timeZone { field("tz", timeZone) }
         case .completeList, .reopenList, .cancelList, .restoreList:
             break
         case .share(let participant):
@@ -100,6 +115,8 @@ extension JSONWriter {
             if let due = new.due { field("due", due.description) }
             if let location = new.location { field("location", location) }
             if let remindEvery = new.remindEvery { field("remindEvery", remindEvery) }
+            if let remindBefore = new.remindBefore { field("remindBefore", remindBefore) }
+            if let assignee = new.assignee { field("assignee", assignee) }
         case .updateItem(let item, let update):
             field("item", item)
             if let title = update.title { field("title", title) }
@@ -107,6 +124,8 @@ extension JSONWriter {
             change("due", update.due.map(\.description))
             change("location", update.location)
             change("remindEvery", update.remindEvery)
+            change("remindBefore", update.remindBefore)
+            change("assignee", update.assignee)
         case .moveItem(let item, let parent, let placement):
             field("item", item)
             change("parent", parent)

@@ -158,4 +158,53 @@ public enum ServerMessage {
         writer.endObject()
         return writer.bytes
     }
+
+    // MARK: Settings and reminders
+
+    public static func settings(timeZone: String, inboxID: ListID?, ref: String?) -> [UInt8] {
+        var writer = JSONWriter(capacity: 128)
+        writer.beginMessage("settings", ref: ref)
+        writer.field("tz", timeZone)
+        writer.field("inbox", inboxID)
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// A reminder occurrence for one user; `listTitle` is an addition so a client can name
+    /// the checklist without having loaded it.
+    public static func reminder(
+        listID: ListID, listTitle: String, item: ItemView, kind: ReminderKind, at: Timestamp, late: Bool
+    ) -> [UInt8] {
+        var writer = JSONWriter(capacity: 600)
+        writer.beginMessage("reminder", ref: nil)
+        writer.field("list", listID)
+        writer.field("listTitle", listTitle)
+        writer.key("item")
+        writer.item(item)
+        writer.field("kind", kind.rawValue)
+        writer.field("at", at)
+        writer.field("late", late)
+        writer.endObject()
+        return writer.bytes
+    }
+
+    public static func reminderDismissed(listID: ListID, itemID: ItemID, at: Timestamp, ref: String?) -> [UInt8] {
+        var writer = JSONWriter(capacity: 160)
+        writer.beginMessage("reminderDismissed", ref: ref)
+        writer.field("list", listID)
+        writer.field("item", itemID)
+        writer.field("at", at)
+        writer.endObject()
+        return writer.bytes
+    }
+
+    public static func reminderSnoozed(listID: ListID, itemID: ItemID, until: Timestamp, ref: String?) -> [UInt8] {
+        var writer = JSONWriter(capacity: 160)
+        writer.beginMessage("reminderSnoozed", ref: ref)
+        writer.field("list", listID)
+        writer.field("item", itemID)
+        writer.field("until", until)
+        writer.endObject()
+        return writer.bytes
+    }
 }

@@ -193,7 +193,7 @@ struct CollaborationTests {
         let edit = try await stranger.op("addItem", ["list": .string(list), "title": "x"])
         #expect(edit["code"]?.string == "notFound")
         let lists = try await stranger.request(["type": "lists"], expecting: "lists")
-        #expect(lists["lists"]?.arrayValue?.isEmpty == true)
+        #expect(lists["lists"]?.arrayValue?.map { $0["inbox"]?.boolValue } == [true], "only their own Inbox")
     }
 
     @Test func unshareSendsRevokedAndStopsEventsAtOnce() async throws {

@@ -7,11 +7,11 @@ import WireProtocol
 @Suite struct ServerMessageTests {
     static let summaryKeys: Set<String> = [
         "id", "title", "description", "status", "due", "role", "seq", "completion", "participants",
-        "updatedAt", "completedAt", "cancelledAt",
+        "updatedAt", "completedAt", "cancelledAt", "tz", "inbox",
     ]
     static let itemKeys: Set<String> = [
         "id", "parent", "position", "title", "notes", "due", "location", "remindEvery", "status",
-        "createdBy", "createdAt", "doneBy", "doneAt", "cancelledBy", "cancelledAt",
+        "createdBy", "createdAt", "doneBy", "doneAt", "cancelledBy", "cancelledAt", "remindBefore", "assignee",
     ]
 
     private static let owner = Actor(userID: "u1", username: "olive")

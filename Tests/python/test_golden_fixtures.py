@@ -6,6 +6,7 @@ fixtures' shape (the same keys at every level).
 
 import asyncio
 import json
+import time
 from pathlib import Path
 
 from test_protocol_flow import Client, server  # noqa: F401  (the fixture is used by name)
@@ -25,10 +26,16 @@ REQUIRED = {
     "listShared": {"list", "by"},
     "revoked": {"list"},
     "event": {"list", "seq", "opId", "op", "by", "at", "changes"},
+    # The contract's "Additions": time zones, the Inbox and reminders.
+    "settings": {"tz", "inbox"},
+    "reminder": {"list", "item", "kind", "at", "late"},
+    "reminderDismissed": {"list", "item", "at"},
+    "reminderSnoozed": {"list", "item", "until"},
 }
-SUMMARY = {"id", "title", "description", "status", "due", "seq", "completion", "participants", "updatedAt", "completedAt", "cancelledAt"}
+SUMMARY = {"id", "title", "description", "status", "due", "seq", "completion", "participants", "updatedAt", "completedAt", "cancelledAt",
+           "tz", "inbox"}
 ITEM = {"id", "parent", "position", "title", "notes", "due", "location", "remindEvery", "status", "createdBy", "createdAt",
-        "doneBy", "doneAt", "cancelledBy", "cancelledAt"}
+        "doneBy", "doneAt", "cancelledBy", "cancelledAt", "remindBefore", "assignee"}
 
 
 def load(direction):
@@ -46,6 +53,7 @@ def test_server_fixtures_have_the_contracts_fields():
             assert SUMMARY <= set(summary), f"{name}: summary lacks {SUMMARY - set(summary)}"
         items = message["list"].get("items", []) if isinstance(message.get("list"), dict) else []
         items += message.get("changes", {}).get("items", [])
+        items += [message["item"]] if isinstance(message.get("item"), dict) else []
         for item in items:
             assert ITEM <= set(item), f"{name}: item lacks {ITEM - set(item)}"
 
@@ -85,13 +93,27 @@ def test_live_replies_have_the_fixtures_shape(server):  # noqa: F811
         while "event" not in seen:
             reply = await olive.next()
             seen.setdefault(reply["type"], reply)
+        list_id = seen["ack"]["list"]
+        in_an_hour = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() + 3600))
+        for name, changes in (
+            ("settings", {}),
+            ("dismissReminder", {"list": list_id}),
+            ("snoozeReminder", {"list": list_id, "until": in_an_hour}),
+        ):
+            await olive.send(client_fixtures[name] | changes)
+            while True:
+                reply = await olive.next()
+                seen.setdefault(reply["type"], reply)
+                if reply["type"] in ("settings", "reminderDismissed", "reminderSnoozed", "error"):
+                    break
         await olive.ws.close()
         await bob.ws.close()
         return seen
 
     seen = asyncio.run(asyncio.wait_for(run(), 30))
     assert "error" not in seen, seen.get("error")
-    assert {"authed", "ack", "lists", "snapshot", "subscribed", "listShared", "event"} <= set(seen), sorted(seen)
+    assert {"authed", "ack", "lists", "snapshot", "subscribed", "listShared", "event", "settings", "reminderDismissed",
+            "reminderSnoozed"} <= set(seen), sorted(seen)
     for kind, live in seen.items():
         fixture = server_fixtures[{"authed": "authed", "ack": "ack"}.get(kind, kind)] if kind != "event" else server_fixtures["event-completeItem"]
         live_shape, fixture_shape = shape(live), shape(fixture)

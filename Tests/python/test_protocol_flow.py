@@ -366,8 +366,10 @@ async def _flow(url):
     await bob.expect_silence()  # no event: nothing was applied
     listing = await alice2.request({"type": "lists"})
     assert listing["type"] == "lists"
-    assert [(s["id"], s["seq"], s["role"], s["participants"]) for s in listing["lists"]] == [(list_id, 10, "owner", 3)]
-    assert listing["lists"][0]["completion"] == completion(2, 3)
+    shared = [s for s in listing["lists"] if not s["inbox"]]
+    assert [s["title"] for s in listing["lists"] if s["inbox"]] == ["Inbox"], "every account has its Inbox"
+    assert [(s["id"], s["seq"], s["role"], s["participants"]) for s in shared] == [(list_id, 10, "owner", 3)]
+    assert shared[0]["completion"] == completion(2, 3)
     await alice2.close()
 
     # --- Carol, a viewer, can read but not edit.
@@ -389,7 +391,7 @@ async def _flow(url):
     nowhere = await dave.request({"type": "subscribe", "list": "no-such-list"})
     assert nowhere["type"] == "error" and nowhere["code"] == "notFound", nowhere
     assert stranger["message"].replace(list_id, "ID") == nowhere["message"].replace("no-such-list", "ID")
-    assert (await dave.request({"type": "lists"}))["lists"] == []
+    assert [s["inbox"] for s in (await dave.request({"type": "lists"}))["lists"]] == [True], "only dave's own Inbox"
 
     for client in (alice, bob, carol, dave):
         await client.close()

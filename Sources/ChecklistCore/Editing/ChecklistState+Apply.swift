@@ -5,7 +5,7 @@ extension ChecklistState {
     ) -> (state: ChecklistState, applied: AppliedEdit) {
         let list = Checklist(
             id: id, title: new.title, description: new.description, due: new.due,
-            ownerID: owner.userID, createdAt: now, updatedAt: now, seq: 1
+            timeZone: new.timeZone ?? "UTC", isInbox: new.isInbox, ownerID: owner.userID, createdAt: now, updatedAt: now, seq: 1
         )
         let state = ChecklistState(
             list: list, participants: [Participant(userID: owner.userID, username: owner.username, role: .owner)], items: []
@@ -93,7 +93,7 @@ extension ChecklistState {
         case .share(let participant): try share(with: participant, recording: &recorder)
         case .unshare(let username, let userID): try unshare(username: username, userID: userID, recording: &recorder)
         case .addItem(let new): try addItem(new, by: actor, at: now, recording: &recorder)
-        case .updateItem(let id, let update): try updateItem(id, update, recording: &recorder)
+        case .updateItem(let id, let update): try updateItem(id, update, at: now, recording: &recorder)
         case .moveItem(let id, let parent, let placement): try moveItem(id, parent: parent, placement: placement, recording: &recorder)
         case .completeItem(let id): try completeItem(id, by: actor, at: now, recording: &recorder)
         case .reopenItem(let id): try reopenItem(id, recording: &recorder)

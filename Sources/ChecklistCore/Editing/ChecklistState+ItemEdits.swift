@@ -7,11 +7,14 @@ extension ChecklistState {
                 throw .conflict("“\(cancelled.title)” is cancelled; restore it before adding items under it")
             }
         }
+        if let assignee = new.assignee { try requireParticipant(named: assignee) }
         let slot = try position(under: new.parent, placement: new.placement, moving: nil)
         applyRenumbering(slot.renumbered, recording: &recorder)
         insert(Item(
             id: new.id, parent: new.parent, position: slot.position, title: new.title, notes: new.notes,
             due: new.due, location: new.location, remindEvery: new.remindEvery,
+            remindEverySince: new.remindEvery == nil ? nil : now, remindBefore: new.remindBefore,
+            assignee: new.assignee.flatMap(participantUsername(matching:)),
             createdBy: actor.username, createdAt: now
         ))
         recorder.touch(new.id)
@@ -19,13 +22,22 @@ extension ChecklistState {
         reopenAncestors(from: new.parent, recording: &recorder)
     }
 
-    mutating func updateItem(_ id: ItemID, _ update: Edit.ItemUpdate, recording recorder: inout EditRecorder) throws(DomainError) {
+    mutating func updateItem(_ id: ItemID, _ update: Edit.ItemUpdate, at now: Timestamp, recording recorder: inout EditRecorder) throws(DomainError) {
         var item = try existingItem(id)
+        if case .set(let assignee) = update.assignee { try requireParticipant(named: assignee) }
         if let title = update.title { item.title = title }
         item.notes = update.notes.applied(to: item.notes)
         item.due = update.due.applied(to: item.due)
         item.location = update.location.applied(to: item.location)
         item.remindEvery = update.remindEvery.applied(to: item.remindEvery)
+        // Setting the interval again restarts its count from now (the contract's `t0`).
+        switch update.remindEvery {
+        case .set: item.remindEverySince = now
+        case .clear: item.remindEverySince = nil
+        case .unchanged: break
+        }
+        item.remindBefore = update.remindBefore.applied(to: item.remindBefore)
+        item.assignee = update.assignee.applied(to: item.assignee).flatMap(participantUsername(matching:))
         replace(item)
         recorder.touch(id)
     }
@@ -143,6 +155,19 @@ extension ChecklistState {
     }
 
     func ancestorsIncludingSelf(of id: ItemID) -> [ItemID] { [id] + ancestors(of: id) }
+
+    /// Assignees are participants: anyone else could never see the item they are reminded of.
+    func requireParticipant(named username: String) throws(DomainError) {
+        guard participantUsername(matching: username) != nil else {
+            throw .badRequest("\(username) is not a participant of this checklist; share it with them before assigning items to them")
+        }
+    }
+
+    /// The participant's username as they signed up, matched ignoring case like logins.
+    func participantUsername(matching username: String) -> String? {
+        let key = username.lowercased()
+        return participants.values.first { $0.username.lowercased() == key }?.username
+    }
 
     /// The nearest cancelled item among `id` and its ancestors. Nothing may become open
     /// below one: a done item keeps its place under a cancelled ancestor (cancel leaves done

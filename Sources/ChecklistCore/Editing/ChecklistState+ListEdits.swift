@@ -3,6 +3,7 @@ extension ChecklistState {
         if let title = update.title { list.title = title }
         list.description = update.description.applied(to: list.description)
         list.due = update.due.applied(to: list.due)
+        if let timeZone = update.timeZone { list.timeZone = timeZone }
     }
 
     mutating func completeList(at now: Timestamp) throws(DomainError) {
@@ -39,6 +40,7 @@ extension ChecklistState {
 
     /// Cancels the checklist and every open item in it; restore undoes exactly that.
     mutating func cancelList(by actor: Actor, at now: Timestamp, recording recorder: inout EditRecorder) throws(DomainError) {
+        guard !list.isInbox else { throw .badRequest("the Inbox cannot be cancelled; cancel the items in it instead") }
         guard list.status != .cancelled else { throw .conflict("this checklist is already cancelled") }
         list.statusBeforeCancel = list.status
         list.status = .cancelled
@@ -71,6 +73,7 @@ extension ChecklistState {
     }
 
     mutating func share(with participant: Participant, recording recorder: inout EditRecorder) throws(DomainError) {
+        guard !list.isInbox else { throw .badRequest("the Inbox is private and cannot be shared; add shared items to a checklist you share instead") }
         guard participant.userID != list.ownerID else {
             throw .badRequest("\(participant.username) owns this checklist and already has every right")
         }
@@ -88,6 +91,13 @@ extension ChecklistState {
         }
         guard participant.role != .owner else { throw .badRequest("the owner cannot be removed from their checklist") }
         removeParticipant(userID)
+        // Their assignments end with their access, in the same event.
+        for id in items.keys.sorted() where items[id]?.assignee == participant.username {
+            guard var item = items[id] else { continue }
+            item.assignee = nil
+            replace(item)
+            recorder.touch(id)
+        }
         recorder.participants = [ParticipantChange(username: participant.username, role: nil)]
         recorder.revokedUserID = userID
     }

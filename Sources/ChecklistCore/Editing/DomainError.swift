@@ -25,7 +25,7 @@ public enum DomainError: Error, Hashable, Sendable {
         .notFound("no checklist with id \(id) is shared with you")
     }
 
-    static func itemNotFound(_ id: ItemID) -> DomainError {
+    public static func itemNotFound(_ id: ItemID) -> DomainError {
         .notFound("no item with id \(id) in this checklist")
     }
 }

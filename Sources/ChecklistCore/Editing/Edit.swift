@@ -56,10 +56,16 @@ public enum Edit: Hashable, Sendable {
         public var title: String
         public var description: String?
         public var due: Due?
-        public init(title: String, description: String? = nil, due: Due? = nil) {
+        /// `nil`: the creator's time zone (the store fills it in).
+        public var timeZone: String?
+        /// Set only by the store, for the Inbox it creates with an account.
+        public var isInbox: Bool
+        public init(title: String, description: String? = nil, due: Due? = nil, timeZone: String? = nil, isInbox: Bool = false) {
             self.title = title
             self.description = description
             self.due = due
+            self.timeZone = timeZone
+            self.isInbox = isInbox
         }
     }
 
@@ -67,10 +73,15 @@ public enum Edit: Hashable, Sendable {
         public var title: String?
         public var description: FieldChange<String> = .unchanged
         public var due: FieldChange<Due> = .unchanged
-        public init(title: String? = nil, description: FieldChange<String> = .unchanged, due: FieldChange<Due> = .unchanged) {
+        public var timeZone: String?
+        public init(
+            title: String? = nil, description: FieldChange<String> = .unchanged, due: FieldChange<Due> = .unchanged,
+            timeZone: String? = nil
+        ) {
             self.title = title
             self.description = description
             self.due = due
+            self.timeZone = timeZone
         }
     }
 
@@ -84,10 +95,15 @@ public enum Edit: Hashable, Sendable {
         public var due: Due?
         public var location: String?
         public var remindEvery: Int?
+        public var remindBefore: Int?
+        public var assignee: String?
         public init(
             id: ItemID, parent: ItemID? = nil, placement: Placement = .last, title: String,
-            notes: String? = nil, due: Due? = nil, location: String? = nil, remindEvery: Int? = nil
+            notes: String? = nil, due: Due? = nil, location: String? = nil, remindEvery: Int? = nil,
+            remindBefore: Int? = nil, assignee: String? = nil
         ) {
+            self.remindBefore = remindBefore
+            self.assignee = assignee
             self.id = id
             self.parent = parent
             self.placement = placement
@@ -105,10 +121,15 @@ public enum Edit: Hashable, Sendable {
         public var due: FieldChange<Due> = .unchanged
         public var location: FieldChange<String> = .unchanged
         public var remindEvery: FieldChange<Int> = .unchanged
+        public var remindBefore: FieldChange<Int> = .unchanged
+        public var assignee: FieldChange<String> = .unchanged
         public init(
             title: String? = nil, notes: FieldChange<String> = .unchanged, due: FieldChange<Due> = .unchanged,
-            location: FieldChange<String> = .unchanged, remindEvery: FieldChange<Int> = .unchanged
+            location: FieldChange<String> = .unchanged, remindEvery: FieldChange<Int> = .unchanged,
+            remindBefore: FieldChange<Int> = .unchanged, assignee: FieldChange<String> = .unchanged
         ) {
+            self.remindBefore = remindBefore
+            self.assignee = assignee
             self.title = title
             self.notes = notes
             self.due = due

@@ -4,6 +4,10 @@ public struct Checklist: Hashable, Sendable {
     public var title: String
     public var description: String?
     public var due: Due?
+    /// The IANA time zone date-only dues and reminders of date-only dues are read in.
+    public var timeZone: String
+    /// The user's Inbox: where quick add puts what names no checklist. Never cancelled or shared.
+    public var isInbox: Bool
     public var status: ListStatus
     public var ownerID: UserID
     public var createdAt: Timestamp
@@ -17,7 +21,7 @@ public struct Checklist: Hashable, Sendable {
 
     public init(
         id: ListID, title: String, description: String? = nil, due: Due? = nil,
-        status: ListStatus = .active, ownerID: UserID, createdAt: Timestamp, updatedAt: Timestamp,
+        timeZone: String = "UTC", isInbox: Bool = false, status: ListStatus = .active, ownerID: UserID, createdAt: Timestamp, updatedAt: Timestamp,
         completedAt: Timestamp? = nil, cancelledAt: Timestamp? = nil,
         statusBeforeCancel: ListStatus? = nil, seq: Int64 = 0
     ) {
@@ -25,6 +29,8 @@ public struct Checklist: Hashable, Sendable {
         self.title = title
         self.description = description
         self.due = due
+        self.timeZone = timeZone
+        self.isInbox = isInbox
         self.status = status
         self.ownerID = ownerID
         self.createdAt = createdAt

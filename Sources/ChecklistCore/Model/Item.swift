@@ -10,6 +10,12 @@ public struct Item: Hashable, Sendable {
     public var due: Due?
     public var location: String?
     public var remindEvery: Int?
+    /// When `remindEvery` was last set: its occurrences fall at `since + k·remindEvery`.
+    public var remindEverySince: Timestamp?
+    /// Seconds before `due` to remind (0: at the due moment).
+    public var remindBefore: Int?
+    /// The participant reminders go to (a username); `nil`: every owner and editor.
+    public var assignee: String?
     public var status: ItemStatus
     public var createdBy: String
     public var createdAt: Timestamp
@@ -23,6 +29,7 @@ public struct Item: Hashable, Sendable {
     public init(
         id: ItemID, parent: ItemID?, position: Double, title: String, notes: String? = nil,
         due: Due? = nil, location: String? = nil, remindEvery: Int? = nil,
+        remindEverySince: Timestamp? = nil, remindBefore: Int? = nil, assignee: String? = nil,
         status: ItemStatus = .open, createdBy: String, createdAt: Timestamp,
         doneBy: String? = nil, doneAt: Timestamp? = nil, cancelledBy: String? = nil,
         cancelledAt: Timestamp? = nil, cancelOrigin: CancelOrigin? = nil
@@ -35,6 +42,9 @@ public struct Item: Hashable, Sendable {
         self.due = due
         self.location = location
         self.remindEvery = remindEvery
+        self.remindEverySince = remindEverySince
+        self.remindBefore = remindBefore
+        self.assignee = assignee
         self.status = status
         self.createdBy = createdBy
         self.createdAt = createdAt

@@ -13,4 +13,6 @@ public enum Limits {
     public static let maximumPasswordLength = 1024
     /// A repeat reminder of a year at most.
     public static let remindEvery = 366 * 86_400
+    /// `remindBefore`: at most 366 days before the due moment.
+    public static let remindBefore = 366 * 86_400
 }

@@ -168,6 +168,7 @@ extension Hub {
             subscriptions.attach(session.connection, to: auth.user.id)
             let message = ServerMessage.authed(token: auth.token, userID: auth.user.id, username: auth.user.username, ref: ref)
             complete(session, ticket: ticket, .message(message))
+            sendMissedReminders(to: session, userID: auth.user.id)
         case .failure(let error):
             if error.code == .unauthorized {
                 throttle.recordFailure(address: session.address, username: username, now: now())

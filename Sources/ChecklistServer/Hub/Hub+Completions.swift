@@ -7,7 +7,7 @@ extension Hub {
     func storeCompleted(_ response: StoreResponse) {
         guard let continuation = storeWaiting.removeValue(forKey: response.id) else { return }
         let result = response.result
-        let session = sessions[continuation.connection]
+        let session = continuation.connection.flatMap { sessions[$0] }
         switch continuation {
         case .edit(_, let ticket, let ref, let opID):
             // Broadcast even when the author has gone: the edit is committed.
@@ -36,6 +36,23 @@ extension Hub {
         case .signup(_, let ticket, let ref, let token, let tokenHash):
             guard let session else { return }
             accountAnswered(result, session: session, ticket: ticket, ref: ref, username: nil, knownUser: nil, token: token, tokenHash: tokenHash)
+        case .settings(_, let ticket, let ref):
+            guard let session else { return }
+            settingsAnswered(result, session: session, ticket: ticket, ref: ref)
+        case .dismissReminder(_, let ticket, let ref, let listID, let itemID, let at):
+            guard let session else { return }
+            dismissAnswered(result, session: session, ticket: ticket, ref: ref, listID: listID, itemID: itemID, at: at)
+        case .snoozeReminder(_, let ticket, let ref, let listID, let itemID):
+            guard let session else { return }
+            snoozeAnswered(result, session: session, ticket: ticket, ref: ref, listID: listID, itemID: itemID)
+        case .pendingReminders(_, let userID):
+            guard let session, session.user?.id == userID, case .success(.reminders(let messages)) = result else { return }
+            for message in messages { send(message, to: session.connection) }
+            metrics.remindersDelivered.increment(by: Int64(messages.count))
+        case .reminderSchedule:
+            scheduleLoaded(result)
+        case .firedReminders:
+            remindersFired(result)
         }
     }
 

@@ -20,12 +20,8 @@ extension Hub {
         case .unshare(let list, let username):
             command = .apply(.unshare(list, username: username), opID: opID, actor: actor)
         case .quickAdd(let text, let list, let zoneName):
-            guard let timeZone = TimeZone(identifier: zoneName ?? "UTC") else {
-                answerReusedOpIDOrReject(session, user: user, opID: opID, error: RequestDecodingError(
-                    "\"tz\" must be an IANA time zone name such as \"America/New_York\"; \(zoneName ?? "") is not one", opID: opID, ref: ref
-                ))
-                return
-            }
+            // The decoder checked the name; without one, the user's own zone.
+            let timeZone = TimeZone(identifier: zoneName ?? user.timeZone) ?? TimeZone(identifier: "UTC")!
             command = .quickAdd(text: text, defaultList: list, timeZone: timeZone, opID: opID, actor: actor, newID: newID())
         }
         let ticket = session.replies.issue()
@@ -47,6 +43,7 @@ extension Hub {
         switch result {
         case .success(.committed(let committed)):
             if let delivery = committed.delivery { broadcast(delivery) }
+            schedule(committed.reminders)
             let ack = committed.acknowledgement
             message = ServerMessage.ack(opID: opID, listID: ack.listID, seq: ack.seq, createdID: ack.createdID, parsed: ack.parsed, ref: ref)
         case .success:

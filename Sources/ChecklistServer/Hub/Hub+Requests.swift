@@ -50,11 +50,29 @@ extension Hub {
         case .op(let opID, let operation):
             guard let user = authenticatedUser(session, ref: ref, opID: opID) else { return }
             perform(operation, opID: opID, by: user, ref: ref, in: session)
+        case .settings(let timeZone):
+            guard let user = authenticatedUser(session, ref: ref) else { return }
+            let ticket = session.replies.issue()
+            runStore(.settings(userID: user.id, timeZone: timeZone), then: .settings(session.connection, ticket: ticket, ref: ref))
+        case .dismissReminder(let list, let item, let at):
+            guard let user = authenticatedUser(session, ref: ref) else { return }
+            let ticket = session.replies.issue()
+            runStore(
+                .dismissReminder(userID: user.id, listID: list, itemID: item, at: at),
+                then: .dismissReminder(session.connection, ticket: ticket, ref: ref, listID: list, itemID: item, at: at)
+            )
+        case .snoozeReminder(let list, let item, let until):
+            guard let user = authenticatedUser(session, ref: ref) else { return }
+            let ticket = session.replies.issue()
+            runStore(
+                .snoozeReminder(userID: user.id, listID: list, itemID: item, until: until, now: wallClock()),
+                then: .snoozeReminder(session.connection, ticket: ticket, ref: ref, listID: list, itemID: item)
+            )
         }
     }
 
     /// The session's user, or answers `unauthorized` and returns `nil`.
-    private func authenticatedUser(_ session: HubSession, ref: String?, opID: String? = nil) -> UserAccount? {
+    func authenticatedUser(_ session: HubSession, ref: String?, opID: String? = nil) -> UserAccount? {
         guard let user = session.user else {
             reject(session, .notAuthenticated, opID: opID, ref: ref)
             return nil

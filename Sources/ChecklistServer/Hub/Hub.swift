@@ -32,8 +32,14 @@ final class Hub {
     let newID: () -> String
     /// Monotonic seconds, for the login throttle.
     let now: () -> Double
+    /// The time of day, for reminders (an input, so tests can move it).
+    let wallClock: () -> Timestamp
 
     var sessions: [ConnectionID: HubSession] = [:]
+    /// Coming reminder occurrences and snoozes (see `Hub+Reminders`).
+    var reminders = ReminderQueue()
+    /// The wake-up last asked of the wiring, until it comes.
+    var scheduledWake: Timestamp?
     var subscriptions = SubscriptionTable()
     var throttle = LoginThrottle()
     var signupLimiter: SignupLimiter
@@ -47,10 +53,14 @@ final class Hub {
     /// What the calls since the last `performActions` asked for, in order.
     var actions: [HubAction] = []
 
-    init(configuration: Configuration, newID: @escaping () -> String, now: @escaping () -> Double) {
+    init(
+        configuration: Configuration, newID: @escaping () -> String, now: @escaping () -> Double,
+        wallClock: @escaping () -> Timestamp
+    ) {
         self.configuration = configuration
         self.newID = newID
         self.now = now
+        self.wallClock = wallClock
         signupLimiter = SignupLimiter(limit: configuration.signupsPerAddressPerHour)
     }
 

@@ -1,3 +1,4 @@
+import ChecklistCore
 import Transport
 
 /// What the hub asks its wiring to do. The hub itself touches no socket, thread or store:
@@ -15,4 +16,6 @@ enum HubAction {
     case store(StoreRequest)
     /// Run password work; its `PasswordResponse` comes back through `Hub.passwordCompleted`.
     case password(PasswordRequest)
+    /// Call `Hub.remindersDue` at this time (replacing any earlier request).
+    case wake(at: Timestamp)
 }

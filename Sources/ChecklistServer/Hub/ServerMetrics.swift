@@ -17,6 +17,11 @@ final class ServerMetrics: Sendable {
     let deliveries: Counter
     /// Times a connection had `maxRequestsInFlight` requests waiting and reading stopped.
     let receivePauses: Counter
+    let remindersFired: Counter
+    let remindersDelivered: Counter
+    let remindersLate: Counter
+    let remindersDismissed: Counter
+    let remindersSnoozed: Counter
     let connections: Gauge
     let subscriptions: Gauge
     let uptime: Gauge
@@ -40,6 +45,13 @@ final class ServerMetrics: Sendable {
         receivePauses = registry.makeCounter(
             name: "checkwire_receive_pauses_total", help: "Times a connection had too many requests waiting and reading stopped."
         )
+        remindersFired = registry.makeCounter(name: "checkwire_reminders_fired_total", help: "Reminder occurrences fired (each once).")
+        remindersDelivered = registry.makeCounter(
+            name: "checkwire_reminders_delivered_total", help: "Reminder messages sent to connections, missed ones on sign-in included."
+        )
+        remindersLate = registry.makeCounter(name: "checkwire_reminders_late_total", help: "Occurrences fired more than 60 s after their time.")
+        remindersDismissed = registry.makeCounter(name: "checkwire_reminders_dismissed_total", help: "dismissReminder requests answered.")
+        remindersSnoozed = registry.makeCounter(name: "checkwire_reminders_snoozed_total", help: "snoozeReminder requests answered.")
         connections = registry.makeGauge(name: "checkwire_connections", help: "Open WebSocket connections.")
         subscriptions = registry.makeGauge(name: "checkwire_subscriptions", help: "Live (connection, checklist) subscriptions.")
         uptime = registry.makeGauge(name: "checkwire_uptime_seconds", help: "Seconds since the server started.")

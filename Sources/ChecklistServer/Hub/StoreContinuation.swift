@@ -17,9 +17,22 @@ enum StoreContinuation {
     case loginLookup(ConnectionID, ticket: UInt64, ref: String?, username: String, password: String)
     case loginSession(ConnectionID, ticket: UInt64, ref: String?, username: String, user: UserAccount, token: String, tokenHash: [UInt8])
     case signup(ConnectionID, ticket: UInt64, ref: String?, token: String, tokenHash: [UInt8])
+    case settings(ConnectionID, ticket: UInt64, ref: String?)
+    case dismissReminder(ConnectionID, ticket: UInt64, ref: String?, listID: ListID, itemID: ItemID, at: Timestamp)
+    case snoozeReminder(ConnectionID, ticket: UInt64, ref: String?, listID: ListID, itemID: ItemID)
+    /// The user's missed reminders after a sign-in (no ticket: they are pushed, not a reply).
+    case pendingReminders(ConnectionID, userID: UserID)
+    /// Not about a connection: the scheduler's start and its firings.
+    case reminderSchedule
+    case firedReminders
 
-    var connection: ConnectionID {
+    var connection: ConnectionID? {
         switch self {
+        case .settings(let c, _, _), .dismissReminder(let c, _, _, _, _, _), .snoozeReminder(let c, _, _, _, _),
+             .pendingReminders(let c, _):
+            c
+        case .reminderSchedule, .firedReminders:
+            nil
         case .lists(let c, _, _), .subscribe(let c, _, _, _, _), .edit(let c, _, _, _), .reusedOpID(let c, _, _, _, _),
              .authenticate(let c, _, _, _), .logout(let c, _, _, _), .loginLookup(let c, _, _, _, _),
              .loginSession(let c, _, _, _, _, _, _), .signup(let c, _, _, _, _):

@@ -9,11 +9,18 @@ import ChecklistStore
 struct CommittedEdit: Sendable {
     var acknowledgement: Acknowledgement
     var delivery: EventDelivery?
+    /// The coming reminder occurrences of the items the edit touched.
+    var reminders: [ScheduledReminder] = []
 }
 
 extension CommittedEdit {
     init(outcome: EditOutcome) {
         acknowledgement = outcome.acknowledgement
-        if case .applied(let applied) = outcome { delivery = EventDelivery(applied) } else { delivery = nil }
+        if case .applied(let applied) = outcome {
+            delivery = EventDelivery(applied)
+            reminders = applied.reminders
+        } else {
+            delivery = nil
+        }
     }
 }

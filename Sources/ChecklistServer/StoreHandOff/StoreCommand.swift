@@ -21,13 +21,20 @@ enum StoreCommand: Hashable, Sendable {
     case apply(EditRequest, opID: String, actor: Actor)
     case quickAdd(text: String, defaultList: ListID?, timeZone: TimeZone, opID: String, actor: Actor, newID: ItemID)
     case previousAcknowledgement(opID: String, userID: UserID)
+    // Settings and reminders
+    case settings(userID: UserID, timeZone: String?)
+    case reminderSchedule(now: Timestamp)
+    case fireReminders([ScheduledReminder], now: Timestamp)
+    case pendingReminders(userID: UserID, now: Timestamp)
+    case dismissReminder(userID: UserID, listID: ListID, itemID: ItemID, at: Timestamp)
+    case snoozeReminder(userID: UserID, listID: ListID, itemID: ItemID, until: Timestamp, now: Timestamp)
 }
 
 extension StoreCommand {
     /// Edits change the log; the rest read or touch accounts (metrics tell them apart).
     var isEdit: Bool {
         switch self {
-        case .apply, .quickAdd: true
+        case .apply, .quickAdd, .fireReminders: true
         default: false
         }
     }
@@ -49,6 +56,19 @@ enum StoreReply: Sendable {
     case catchUp(CatchUp)
     case committed(CommittedEdit)
     case acknowledgement(Acknowledgement?)
+    case schedule([ScheduledReminder])
+    case fired(FiredReminders)
+    /// `reminder` messages for one user, encoded on the store thread.
+    case reminders([[UInt8]])
+    case snoozed(ReminderSnooze)
+}
+
+/// Fired reminders as the service thread needs them: each user's messages already encoded.
+struct FiredReminders: Sendable {
+    var messages: [(userID: UserID, message: [UInt8])]
+    var fired: Int
+    var late: Int
+    var next: [ScheduledReminder]
 }
 
 /// A store reply on its way back to the hub: its request's id and the outcome. A batch that

@@ -27,7 +27,7 @@ enum StoreCommandRunner {
             return .credentials(try storage.credentials(username: username).map { (user: $0.0, passwordHash: $0.1) })
         case .createSession(let tokenHash, let userID):
             try storage.createSession(tokenHash: tokenHash, for: userID)
-            return .done
+            return .user(try storage.signedIn(userID))
         case .userForToken(let tokenHash):
             return .user(try storage.user(forTokenHash: tokenHash))
         case .deleteSession(let tokenHash):
@@ -46,7 +46,30 @@ enum StoreCommandRunner {
             )))
         case .previousAcknowledgement(let opID, let userID):
             return .acknowledgement(try storage.previousAcknowledgement(of: opID, by: userID))
+        case .settings(let userID, let timeZone):
+            return .user(try storage.settings(for: userID, timeZone: timeZone))
+        case .reminderSchedule(let now):
+            return .schedule(try storage.reminderSchedule(now: now))
+        case .fireReminders(let due, let now):
+            let firing = try storage.fireReminders(due, now: now)
+            return .fired(FiredReminders(
+                messages: firing.deliveries.map { ($0.userID, encode($0)) }, fired: firing.fired, late: firing.late, next: firing.next
+            ))
+        case .pendingReminders(let userID, let now):
+            return .reminders(try storage.pendingReminders(for: userID, now: now).map(encode))
+        case .dismissReminder(let userID, let listID, let itemID, let at):
+            try storage.dismissReminder(userID: userID, listID: listID, itemID: itemID, at: at)
+            return .done
+        case .snoozeReminder(let userID, let listID, let itemID, let until, let now):
+            return .snoozed(try storage.snoozeReminder(userID: userID, listID: listID, itemID: itemID, until: until, now: now))
         }
+    }
+
+    private static func encode(_ delivery: ReminderDelivery) -> [UInt8] {
+        ServerMessage.reminder(
+            listID: delivery.listID, listTitle: delivery.listTitle, item: delivery.item, kind: delivery.kind,
+            at: delivery.at, late: delivery.late
+        )
     }
 
     private static func catchUp(

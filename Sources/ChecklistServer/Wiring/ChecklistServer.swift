@@ -28,6 +28,8 @@ public final class ChecklistServer: @unchecked Sendable {
     let loginWorkers = PasswordWorkers(concurrency: 2)
     private(set) var transport: WebSocketServer!
     private(set) var bound: ServiceThreadBound<Hub>!
+    /// Wakes the hub when the next reminder is due.
+    private(set) var reminderWakeUp: ReminderWakeUp!
     let startedAt = Date()
 
     /// Opens (and migrates) the database; call `start()` to listen.
@@ -46,10 +48,18 @@ public final class ChecklistServer: @unchecked Sendable {
                 signupsPerAddressPerHour: configuration.signupsPerAddressPerHour
             ),
             newID: { UUID().uuidString.lowercased() },
-            now: { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+            now: { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 },
+            wallClock: configuration.clock
         )
         transport = WebSocketServer(configuration: Self.transportConfiguration(configuration), delegate: self)
         bound = ServiceThreadBound(hub) { [transport] in transport!.isServiceThread }
+        reminderWakeUp = ReminderWakeUp { [weak self] in
+            guard let self else { return }
+            self.transport.execute { [self] in
+                self.hub.remindersDue()
+                performHubActions()
+            }
+        }
         store.healthChanged = { [logger] health in
             switch health {
             case .writable: logger.notice("the database takes writes again", metadata: ["database": "\(configuration.databasePath)"])
@@ -82,6 +92,10 @@ public final class ChecklistServer: @unchecked Sendable {
     /// Starts listening; returns the bound port.
     public func start() throws -> Int {
         let port = try transport.start()
+        transport.execute { [self] in
+            hub.start()
+            performHubActions()
+        }
         logger.info("listening", metadata: ["host": "\(configuration.host)", "port": "\(port)", "database": "\(configuration.databasePath)"])
         return port
     }
@@ -95,6 +109,7 @@ public final class ChecklistServer: @unchecked Sendable {
             drained.signal()
         }
         _ = drained.wait(timeout: .now() + 2)
+        reminderWakeUp.cancel()
         store.close()
         let flushed = DispatchSemaphore(value: 0)
         transport.execute { flushed.signal() }
@@ -119,6 +134,8 @@ public final class ChecklistServer: @unchecked Sendable {
                 submit(request, to: store)
             case .password(let request):
                 runPassword(request)
+            case .wake(let at):
+                reminderWakeUp.schedule(at: at, now: configuration.clock())
             }
         }
     }

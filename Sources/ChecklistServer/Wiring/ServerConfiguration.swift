@@ -1,4 +1,5 @@
 import Foundation
+import ChecklistCore
 import ChecklistStore
 import Transport
 
@@ -39,6 +40,9 @@ public struct ServerConfiguration: Sendable {
     public var storeBusyTimeout: TimeInterval = 5
     /// Cheap password hashing, for test servers that sign up many users. Never in production.
     public var fastPasswordHashing = false
+    /// The time of day reminders are scheduled by. Tests may shift it; the wake-up timer still
+    /// waits real time, so a shifted clock must keep running at the real rate.
+    public var clock: @Sendable () -> Timestamp = { Timestamp.now }
 
     public init() {}
 }

@@ -24,9 +24,12 @@ extension StoreExecutor {
         afterCommits.reserveCapacity(batch.count)
         var committed = false
         var began = false
+        var wrote = false
         var failure: (any Error)?
         do {
             try database.inDatabase { db in
+                let changesBefore = sqlite3_total_changes(db.sqliteConnection)
+                defer { wrote = sqlite3_total_changes(db.sqliteConnection) != changesBefore }
                 try db.beginTransaction(.immediate)
                 began = true
                 store.beginBatch()
@@ -54,7 +57,8 @@ extension StoreExecutor {
         if !committed { store.rollBackBatch() }
         statistics.add(batchSize: committed ? batch.count : 0)
         if committed { checkpointer.didCommit() }
-        recordHealth(committed: committed, failure: failure, poisonCause: store.poisonCause)
+        // A batch that only read proves nothing about writes (a read-only file commits it).
+        if !committed || wrote { recordHealth(committed: committed, failure: failure, poisonCause: store.poisonCause) }
         if began {
             for afterCommit in afterCommits { afterCommit(committed) }
         } else {
@@ -75,7 +79,7 @@ extension StoreExecutor {
         database = reopened
     }
 
-    /// A committed batch makes the store writable; a batch that failed in SQLite (not one a
+    /// A committed batch that wrote makes the store writable; a batch that failed in SQLite (not one a
     /// job refused on its own) makes it failing, with the cause.
     private func recordHealth(committed: Bool, failure: (any Error)?, poisonCause: String?) {
         let health: StoreHealth

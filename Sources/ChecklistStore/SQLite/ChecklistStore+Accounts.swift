@@ -12,7 +12,7 @@ extension ChecklistStore {
             let user = UserAccount(id: Self.newID(), username: username)
             try db.cachedStatement(sql: "INSERT INTO users (id, username, username_key, password_hash, created_at) VALUES (?,?,?,?,?)")
                 .execute(arguments: [user.id, username, username.lowercased(), passwordHash, now.milliseconds])
-            return user
+            return try withInbox(user)
         } catch {
             throw storeError(error)
         }
@@ -21,9 +21,9 @@ extension ChecklistStore {
     /// The user and their stored password hash, by username ignoring case.
     public func credentials(username: String) throws(StoreError) -> (UserAccount, String)? {
         do {
-            let statement = try db.cachedStatement(sql: "SELECT id, username, password_hash FROM users WHERE username_key = ?")
+            let statement = try db.cachedStatement(sql: "SELECT id, username, password_hash, tz, inbox_id FROM users WHERE username_key = ?")
             guard let row = try Row.fetchOne(statement, arguments: [username.lowercased()]) else { return nil }
-            return (UserAccount(id: row[0], username: row[1]), row[2])
+            return (UserAccount(id: row[0], username: row[1], timeZone: row[3], inboxID: row[4]), row[2])
         } catch {
             throw failed(error)
         }
@@ -45,16 +45,57 @@ extension ChecklistStore {
         }
     }
 
+    /// The user by id, with their Inbox made if they have none yet (accounts from before Inboxes).
+    public func signedIn(_ userID: UserID) throws(StoreError) -> UserAccount? {
+        do {
+            guard let user = try account(id: userID) else { return nil }
+            return try withInbox(user)
+        } catch {
+            throw storeError(error)
+        }
+    }
+
+    /// Reads the user's settings, changing the time zone first when one is given.
+    public func settings(for userID: UserID, timeZone: String?) throws(StoreError) -> UserAccount {
+        do {
+            if let timeZone {
+                try db.cachedStatement(sql: "UPDATE users SET tz = ? WHERE id = ?").execute(arguments: [timeZone, userID])
+            }
+            guard let user = try account(id: userID) else { throw StoreError.rejected(.notFound("this account no longer exists")) }
+            return try withInbox(user)
+        } catch {
+            throw storeError(error)
+        }
+    }
+
+    func account(id: UserID) throws -> UserAccount? {
+        let statement = try db.cachedStatement(sql: "SELECT id, username, tz, inbox_id FROM users WHERE id = ?")
+        guard let row = try Row.fetchOne(statement, arguments: [id]) else { return nil }
+        return UserAccount(id: row[0], username: row[1], timeZone: row[2], inboxID: row[3])
+    }
+
+    /// `user` with an Inbox: made now (as the first event of a new checklist) when they have none.
+    func withInbox(_ user: UserAccount) throws -> UserAccount {
+        guard user.inboxID == nil else { return user }
+        var user = user
+        let inboxID = Self.newID()
+        let request = EditRequest.createList(id: inboxID, Edit.NewList(title: "Inbox", timeZone: user.timeZone, isInbox: true))
+        _ = try apply(request, opID: "inbox-" + inboxID, by: user.actor)
+        try db.cachedStatement(sql: "UPDATE users SET inbox_id = ? WHERE id = ?").execute(arguments: [inboxID, user.id])
+        user.inboxID = inboxID
+        return user
+    }
+
     public func user(forTokenHash tokenHash: [UInt8]) throws(StoreError) -> UserAccount? {
         do {
             let statement = try db.cachedStatement(sql: """
-                SELECT users.id, users.username FROM sessions JOIN users ON users.id = sessions.user_id
+                SELECT users.id, users.username, users.tz, users.inbox_id FROM sessions JOIN users ON users.id = sessions.user_id
                 WHERE sessions.token_hash = ?
                 """)
             guard let row = try Row.fetchOne(statement, arguments: [Data(tokenHash)]) else { return nil }
-            return UserAccount(id: row[0], username: row[1])
+            return try withInbox(UserAccount(id: row[0], username: row[1], timeZone: row[2], inboxID: row[3]))
         } catch {
-            throw failed(error)
+            throw storeError(error)
         }
     }
 

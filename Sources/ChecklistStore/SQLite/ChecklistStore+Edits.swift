@@ -17,15 +17,17 @@ extension ChecklistStore {
             if let ack = try acknowledgement(of: opID, by: actor.userID) { return .duplicate(ack) }
             let now = self.now
             let listID = request.listID
-            try checkLimits(before: request, by: actor.userID)
+            // An Inbox is part of the account, never refused for the lists limit.
+            if !request.createsInbox { try checkLimits(before: request, by: actor.userID) }
             let applied: AppliedEdit
             // Edits mutate the cached state in place (`states[listID]!`): a local copy kept
             // while mutating would share storage with the cache and copy the whole tree.
             switch request {
-            case .createList(let id, let new):
+            case .createList(let id, var new):
                 guard try self.state(id) == nil else {
                     throw StoreError.rejected(.conflict("the id \(id) cannot be used for a new checklist; choose a fresh UUID"))
                 }
+                if new.timeZone == nil { new.timeZone = try account(id: actor.userID)?.timeZone }
                 let created = ChecklistState.create(id: id, owner: actor, new, at: now)
                 states[id] = created.state
                 applied = created.applied
@@ -55,7 +57,8 @@ extension ChecklistStore {
             recordUsage(of: request, payloadBytes: payload.count, by: actor.userID)
             return .applied(AppliedEvent(
                 event: event, payload: payload, createdID: applied.createdID, parsed: parsed,
-                revokedUserID: applied.revokedUserID, sharedUserID: applied.sharedUserID
+                revokedUserID: applied.revokedUserID, sharedUserID: applied.sharedUserID,
+                reminders: reminderChanges(in: state, applied: applied, request: request, now: now)
             ))
         } catch {
             throw storeError(error)
@@ -116,6 +119,11 @@ extension ChecklistStore {
 }
 
 extension EditRequest {
+    var createsInbox: Bool {
+        if case .createList(_, let new) = self { return new.isInbox }
+        return false
+    }
+
     /// The item an item edit is about, which events name so clients need not guess.
     var subjectItem: ItemID? {
         guard case .edit(_, let edit) = self else { return nil }

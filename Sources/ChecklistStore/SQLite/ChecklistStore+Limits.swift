@@ -26,7 +26,7 @@ extension ChecklistStore {
     func recordUsage(of request: EditRequest, payloadBytes: Int, by userID: UserID) {
         guard var used = usage[userID] else { return }
         used.storedBytes += payloadBytes
-        if case .createList = request { used.ownedLists += 1 }
+        if case .createList = request, !request.createsInbox { used.ownedLists += 1 }
         usage[userID] = used
         changedUsage.insert(userID)
     }
@@ -43,7 +43,7 @@ extension ChecklistStore {
     private func usage(of userID: UserID) throws -> UserUsage {
         if let used = usage[userID] { return used }
         let row = try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT (SELECT COUNT(*) FROM lists WHERE owner_id = ?1), stored_bytes FROM users WHERE id = ?1"),
+            db.cachedStatement(sql: "SELECT (SELECT COUNT(*) FROM lists WHERE owner_id = ?1 AND inbox = 0), stored_bytes FROM users WHERE id = ?1"),
             arguments: [userID]
         )
         let used = UserUsage(ownedLists: row?[0] ?? 0, storedBytes: row?[1] ?? 0)

@@ -33,7 +33,9 @@ extension ChecklistStore {
         }
         let parsed = QuickAddParser().parse(text, lists: lists, now: Date(), timeZone: timeZone)
         do {
-            let listID = try QuickAddPlan.targetList(named: parsed.list, fallback: defaultList, candidates: candidates)
+            // Text that names no checklist, sent with no `list`, goes to the user's Inbox.
+            let fallback = try defaultList ?? account(id: actor.userID).map(withInbox)?.inboxID
+            let listID = try QuickAddPlan.targetList(named: parsed.list, fallback: fallback, candidates: candidates)
             guard let state = try self.state(listID) else { throw StoreError.rejected(.listNotFound(listID)) }
             let item = try QuickAddPlan.newItem(parsed, id: newID, in: state, timeZone: timeZone)
             return try apply(.edit(listID, .addItem(item)), opID: opID, by: actor, kind: "quickAdd", parsed: encodeParsed(parsed))

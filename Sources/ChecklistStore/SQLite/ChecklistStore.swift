@@ -44,6 +44,9 @@ public final class ChecklistStore {
     /// SQLite's words for what poisoned the batch, for the health report.
     var poisonCause: String?
 
+    /// When reminder claims were last pruned (`fireReminders` prunes hourly).
+    var lastClaimPrune = Timestamp(milliseconds: 0)
+
     /// The connection of the batch being run; only valid inside a job.
     var batchDatabase: Database?
 

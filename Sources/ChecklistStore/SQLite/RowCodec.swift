@@ -10,6 +10,7 @@ enum RowCodec {
         Checklist(
             id: row["id"], title: row["title"], description: row["description"],
             due: (row["due"] as String?).flatMap(Due.init(wire:)),
+            timeZone: row["tz"] ?? "UTC", isInbox: (row["inbox"] as Int64?) == 1,
             status: ListStatus(rawValue: row["status"]) ?? .active, ownerID: row["owner_id"],
             createdAt: Timestamp(milliseconds: row["created_at"]), updatedAt: Timestamp(milliseconds: row["updated_at"]),
             completedAt: timestamp(row["completed_at"]), cancelledAt: timestamp(row["cancelled_at"]),
@@ -28,7 +29,8 @@ enum RowCodec {
         return Item(
             id: row["id"], parent: row["parent"], position: row["position"], title: row["title"],
             notes: row["notes"], due: (row["due"] as String?).flatMap(Due.init(wire:)), location: row["location"],
-            remindEvery: row["remind_every"], status: status, createdBy: row["created_by"],
+            remindEvery: row["remind_every"], remindEverySince: timestamp(row["remind_every_since"]),
+            remindBefore: row["remind_before"], assignee: row["assignee"], status: status, createdBy: row["created_by"],
             createdAt: Timestamp(milliseconds: row["created_at"]), doneBy: row["done_by"],
             doneAt: timestamp(row["done_at"]), cancelledBy: row["cancelled_by"],
             cancelledAt: timestamp(row["cancelled_at"]),
@@ -40,7 +42,7 @@ enum RowCodec {
         [
             list.id, list.title, list.description, list.due?.description, list.status.rawValue, list.ownerID,
             list.createdAt.milliseconds, list.updatedAt.milliseconds, list.completedAt?.milliseconds,
-            list.cancelledAt?.milliseconds, list.statusBeforeCancel?.rawValue, list.seq,
+            list.cancelledAt?.milliseconds, list.statusBeforeCancel?.rawValue, list.seq, list.timeZone, list.isInbox ? 1 : 0,
         ]
     }
 
@@ -49,18 +51,19 @@ enum RowCodec {
             listID, item.id, item.parent, item.position, item.title, item.notes, item.due?.description,
             item.location, item.remindEvery, item.status.rawValue, item.createdBy, item.createdAt.milliseconds,
             item.doneBy, item.doneAt?.milliseconds, item.cancelledBy, item.cancelledAt?.milliseconds,
-            item.cancelOrigin?.storageValue,
+            item.cancelOrigin?.storageValue, item.remindBefore, item.assignee, item.remindEverySince?.milliseconds,
         ]
     }
 
     static let upsertList = """
         INSERT OR REPLACE INTO lists (id, title, description, due, status, owner_id, created_at, updated_at,
-            completed_at, cancelled_at, status_before_cancel, seq) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)
+            completed_at, cancelled_at, status_before_cancel, seq, tz, inbox) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)
         """
 
     static let upsertItem = """
         INSERT OR REPLACE INTO items (list_id, id, parent, position, title, notes, due, location, remind_every,
-            status, created_by, created_at, done_by, done_at, cancelled_by, cancelled_at, cancel_origin)
-            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+            status, created_by, created_at, done_by, done_at, cancelled_by, cancelled_at, cancel_origin,
+            remind_before, assignee, remind_every_since)
+            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
         """
 }

@@ -98,6 +98,49 @@ enum Schema {
                 CREATE INDEX lists_by_owner ON lists(owner_id);
                 """)
         }
+        // Time zones, Inboxes and reminders. `reminder_claims` records every occurrence that
+        // fired (so none fires twice, also across restarts and nodes); `reminder_deliveries` the
+        // latest one each user got of each item (re-sent on sign-in until dismissed);
+        // `reminder_snoozes` a user's snooze of an item.
+        migrator.registerMigration("v4") { db in
+            try db.execute(sql: """
+                ALTER TABLE users ADD COLUMN tz TEXT NOT NULL DEFAULT 'UTC';
+                ALTER TABLE users ADD COLUMN inbox_id TEXT;
+                ALTER TABLE lists ADD COLUMN tz TEXT NOT NULL DEFAULT 'UTC';
+                ALTER TABLE lists ADD COLUMN inbox INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE items ADD COLUMN remind_before INTEGER;
+                ALTER TABLE items ADD COLUMN assignee TEXT;
+                ALTER TABLE items ADD COLUMN remind_every_since INTEGER;
+                UPDATE items SET remind_every_since = created_at WHERE remind_every IS NOT NULL;
+                CREATE INDEX items_with_reminders ON items(list_id)
+                    WHERE status = 'open' AND (remind_every IS NOT NULL OR (remind_before IS NOT NULL AND due IS NOT NULL));
+                CREATE TABLE reminder_claims (
+                    list_id TEXT NOT NULL,
+                    item_id TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    at INTEGER NOT NULL,
+                    fired_at INTEGER NOT NULL,
+                    PRIMARY KEY (list_id, item_id, kind, at)
+                ) WITHOUT ROWID;
+                CREATE TABLE reminder_deliveries (
+                    user_id TEXT NOT NULL,
+                    list_id TEXT NOT NULL,
+                    item_id TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    at INTEGER NOT NULL,
+                    dismissed INTEGER NOT NULL DEFAULT 0,
+                    PRIMARY KEY (user_id, list_id, item_id)
+                ) WITHOUT ROWID;
+                CREATE TABLE reminder_snoozes (
+                    user_id TEXT NOT NULL,
+                    list_id TEXT NOT NULL,
+                    item_id TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    until INTEGER NOT NULL,
+                    PRIMARY KEY (user_id, list_id, item_id)
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

@@ -42,6 +42,8 @@ public struct AppliedEvent: Sendable {
     public var revokedUserID: UserID?
     /// The user a `share` added or whose role it changed.
     public var sharedUserID: UserID?
+    /// The coming reminder occurrences of the items the edit touched, for the scheduler.
+    public var reminders: [ScheduledReminder] = []
 
     public var acknowledgement: Acknowledgement {
         Acknowledgement(listID: event.listID, seq: event.seq, createdID: createdID, parsed: parsed)

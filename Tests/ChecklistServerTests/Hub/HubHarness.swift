@@ -8,6 +8,8 @@ import WireProtocol
 /// thread or store: store replies and password outcomes are values the test hands in.
 final class HubHarness {
     var clock: Double = 1_000
+    /// The time of day the hub's reminder scheduler reads; tests move it.
+    var wallClock = Timestamp(milliseconds: 1_795_000_000_000)
     var nextID = 0
     let hub: Hub
     /// Every action the hub produced and the test has not read yet.
@@ -22,7 +24,8 @@ final class HubHarness {
         hub = Hub(
             configuration: configuration,
             newID: { harness?.makeID() ?? "id" },
-            now: { harness?.clock ?? 0 }
+            now: { harness?.clock ?? 0 },
+            wallClock: { harness?.wallClock ?? Timestamp(milliseconds: 0) }
         )
         harness = self
     }
@@ -45,6 +48,18 @@ final class HubHarness {
 
     func store(_ request: StoreRequest, _ result: Result<StoreReply, StoreError>) {
         hub.storeCompleted(StoreResponse(id: request.id, result: result))
+        collect()
+    }
+
+    /// Calls the hub's scheduler as its wake-up would.
+    func wake() {
+        hub.remindersDue()
+        collect()
+    }
+
+    /// Starts the hub (its scheduler asks the store for what to hold).
+    func start() {
+        hub.start()
         collect()
     }
 
@@ -103,7 +118,10 @@ final class HubHarness {
     @discardableResult
     func failLogin(_ username: String, on connection: ConnectionID) -> JSONValue? {
         send(#"{"type":"login","username":"\#(username)","password":"wrong pass"}"#, on: connection)
-        let lookup = pending.lazy.compactMap { if case .store(let request) = $0 { request } else { nil } }.first
+        let lookup = pending.lazy.compactMap { action -> StoreRequest? in
+            guard case .store(let request) = action, case .credentials = request.command else { return nil }
+            return request
+        }.first
         if let lookup {
             _ = take()
             store(lookup, .success(.credentials((user: UserAccount(id: "u-\(username)", username: username), passwordHash: "h"))))
@@ -118,5 +136,17 @@ final class HubHarness {
         let lookup = storeRequests()[0]
         store(lookup, .success(.user(user)))
         _ = messages(to: connection)
+        answerMissedReminders()
+    }
+
+    /// Answers the missed-reminders lookup every sign-in makes with "none".
+    func answerMissedReminders() {
+        var kept: [HubAction] = []
+        var lookups: [StoreRequest] = []
+        for action in pending {
+            if case .store(let request) = action, case .pendingReminders = request.command { lookups.append(request) } else { kept.append(action) }
+        }
+        pending = kept
+        for lookup in lookups { store(lookup, .success(.reminders([]))) }
     }
 }

@@ -29,6 +29,17 @@ import WireProtocol
             ("unsubscribed", ServerMessage.unsubscribed(listID: "list-1", ref: "r8")),
             ("listShared", ServerMessage.listShared(state.summary(role: .editor), by: "olive")),
             ("revoked", ServerMessage.revoked(listID: "list-1")),
+            ("settings", ServerMessage.settings(timeZone: "Europe/Lisbon", inboxID: "list-inbox", ref: "r9")),
+            ("reminder", ServerMessage.reminder(
+                listID: "list-1", listTitle: "Trip to Lisbon", item: try #require(state.view(of: "item-tickets")), kind: .before,
+                at: Timestamp(rfc3339: "2027-03-09T17:00:00Z")!, late: true
+            )),
+            ("reminderDismissed", ServerMessage.reminderDismissed(
+                listID: "list-1", itemID: "item-tickets", at: Timestamp(rfc3339: "2027-03-09T17:00:00Z")!, ref: "r10"
+            )),
+            ("reminderSnoozed", ServerMessage.reminderSnoozed(
+                listID: "list-1", itemID: "item-tickets", until: Timestamp(rfc3339: "2027-03-09T18:00:00Z")!, ref: nil
+            )),
         ]
         for (name, bytes) in messages { try GoldenFixtures.check(bytes, at: "wire/server/\(name).json") }
         for (name, event) in story.events { try GoldenFixtures.check(ServerMessage.event(event), at: "wire/server/event-\(name).json") }
@@ -59,6 +70,18 @@ import WireProtocol
         ("op-share", Request(ref: nil, body: .op(opID: "op-6", .share("list-1", username: "bob", role: .editor)))),
         ("op-unshare", Request(ref: nil, body: .op(opID: "op-7", .unshare("list-1", username: "bob")))),
         ("op-quickAdd", Request(ref: nil, body: .op(opID: "op-8", .quickAdd(text: "Buy milk tomorrow #Groceries", list: nil, timeZone: "Europe/Lisbon")))),
+        ("op-addItem-reminders", Request(ref: nil, body: .op(opID: "op-9", .edit("list-1", .addItem(Edit.NewItem(
+            id: "item-visa", title: "Apply for the visa", due: Due(wire: "2027-03-01"), remindBefore: 86_400, assignee: "bob"
+        )))))),
+        ("op-updateList-tz", Request(ref: nil, body: .op(opID: "op-10", .edit("list-1", .updateList(Edit.ListUpdate(timeZone: "Europe/Lisbon")))))),
+        ("settings", Request(ref: "r6", body: .settings(timeZone: "Europe/Lisbon"))),
+        ("settings-read", Request(ref: nil, body: .settings(timeZone: nil))),
+        ("dismissReminder", Request(ref: nil, body: .dismissReminder(
+            list: "list-1", item: "item-tickets", at: Timestamp(rfc3339: "2027-03-09T17:00:00Z")!
+        ))),
+        ("snoozeReminder", Request(ref: "r7", body: .snoozeReminder(
+            list: "list-1", item: "item-tickets", until: Timestamp(rfc3339: "2027-03-09T18:00:00Z")!
+        ))),
     ])
     func clientRequestsDecodeToWhatTheyStandFor(_ name: String, _ expected: Request) throws {
         let bytes = try GoldenFixtures.read("wire/client/\(name).json")
@@ -70,7 +93,7 @@ import WireProtocol
 
     @Test func everyClientFixtureIsCovered() throws {
         let files = try GoldenFixtures.files(in: "wire/client")
-        #expect(files.count == 16, "a client fixture was added or removed: list it in clientRequestsDecodeToWhatTheyStandFor")
+        #expect(files.count == 22, "a client fixture was added or removed: list it in clientRequestsDecodeToWhatTheyStandFor")
     }
 
     /// The lists view's order (ListOrdering) over lists in every state, for the web client's copy.

@@ -66,6 +66,7 @@ struct FixtureStory {
         try record("cancelItem", .cancelItem("item-pack"))
         try record("restoreItem", .restoreItem("item-pack"))
         try record("unshare", .unshare(username: "bob", userID: Self.bob.userID))
+        try record("updateItem-reminders", .updateItem("item-tickets", Edit.ItemUpdate(remindBefore: .set(86_400), assignee: .set("olive"))))
     }
 
     private mutating func record(_ name: String, _ edit: Edit, by actor: Actor = FixtureStory.olive) throws {

@@ -1,0 +1,120 @@
+import ChecklistCore
+import ChecklistStore
+import Transport
+import WireProtocol
+
+/// The reminder scheduler as hub logic: a queue of coming occurrences on the service
+/// thread, filled at start and by every committed edit; what is due goes to the store in one
+/// command (which claims each occurrence once and says who gets it); the messages come back
+/// encoded and go to every authenticated connection of each recipient.
+///
+/// The hub asks its wiring for a wake-up at the earliest entry (`HubAction.wake`); it keeps no
+/// timer and reads the time only through `wallClock`, so tests drive days in microseconds.
+extension Hub {
+    /// At most this many due entries go to the store in one command, so a burst of thousands
+    /// due in the same second is fired in a few batches instead of one huge transaction.
+    static let reminderFiringBatch = 2_000
+
+    /// The server started: load what the scheduler must hold.
+    func start() {
+        runStore(.reminderSchedule(now: wallClock()), then: .reminderSchedule)
+    }
+
+    /// The wake-up came (or any time): fire what is due.
+    func remindersDue() {
+        scheduledWake = nil
+        guard !draining else { return }
+        let now = wallClock()
+        while true {
+            let due = reminders.popDue(at: now, limit: Self.reminderFiringBatch)
+            if due.isEmpty { break }
+            runStore(.fireReminders(due, now: now), then: .firedReminders)
+        }
+        scheduleWake()
+    }
+
+    /// Adds entries and moves the wake-up earlier when one is sooner.
+    func schedule(_ entries: [ScheduledReminder]) {
+        guard !entries.isEmpty else { return }
+        reminders.insert(contentsOf: entries)
+        scheduleWake()
+    }
+
+    /// Asks for a wake-up at the earliest entry, unless one at that time or sooner is pending.
+    private func scheduleWake() {
+        guard let earliest = reminders.earliest else { return }
+        if let scheduledWake, scheduledWake <= earliest { return }
+        scheduledWake = earliest
+        actions.append(.wake(at: earliest))
+    }
+
+    func scheduleLoaded(_ result: Result<StoreReply, StoreError>) {
+        guard case .success(.schedule(let entries)) = result else { return }
+        reminders.insert(contentsOf: entries)
+        remindersDue()
+    }
+
+    func remindersFired(_ result: Result<StoreReply, StoreError>) {
+        guard case .success(.fired(let fired)) = result else { return }
+        metrics.remindersFired.increment(by: Int64(fired.fired))
+        metrics.remindersLate.increment(by: Int64(fired.late))
+        for (userID, message) in fired.messages {
+            guard let connections = subscriptions.connectionsByUser[userID], !connections.isEmpty else { continue }
+            metrics.remindersDelivered.increment(by: Int64(connections.count))
+            actions.append(.broadcast(OutboundFrame(text: message), to: connections))
+        }
+        schedule(fired.next)
+    }
+
+    /// After a sign-in: the reminders the user missed come to this connection.
+    func sendMissedReminders(to session: HubSession, userID: UserID) {
+        runStore(.pendingReminders(userID: userID, now: wallClock()), then: .pendingReminders(session.connection, userID: userID))
+    }
+
+    // MARK: Settings, dismiss and snooze
+
+    func settingsAnswered(_ result: Result<StoreReply, StoreError>, session: HubSession, ticket: UInt64, ref: String?) {
+        guard case .success(.user(let user?)) = result else {
+            let error: StoreError = if case .failure(let error) = result { error } else { .failure("unexpected store reply to settings") }
+            complete(session, ticket: ticket, .message(errorMessage(error, ref: ref)))
+            return
+        }
+        // Every connection of the user reads the new zone from now on (quick add's default).
+        for connection in subscriptions.connectionsByUser[user.id] ?? [] { sessions[connection]?.user = user }
+        complete(session, ticket: ticket, .message(ServerMessage.settings(timeZone: user.timeZone, inboxID: user.inboxID, ref: ref)))
+    }
+
+    func dismissAnswered(
+        _ result: Result<StoreReply, StoreError>, session: HubSession, ticket: UInt64, ref: String?,
+        listID: ListID, itemID: ItemID, at: Timestamp
+    ) {
+        if case .failure(let error) = result {
+            complete(session, ticket: ticket, .message(errorMessage(error, ref: ref)))
+            return
+        }
+        metrics.remindersDismissed.increment()
+        complete(session, ticket: ticket, .message(ServerMessage.reminderDismissed(listID: listID, itemID: itemID, at: at, ref: ref)))
+        tellOtherConnections(of: session, ServerMessage.reminderDismissed(listID: listID, itemID: itemID, at: at, ref: nil))
+    }
+
+    func snoozeAnswered(
+        _ result: Result<StoreReply, StoreError>, session: HubSession, ticket: UInt64, ref: String?, listID: ListID, itemID: ItemID
+    ) {
+        guard case .success(.snoozed(let snooze)) = result else {
+            let error: StoreError = if case .failure(let error) = result { error } else { .failure("unexpected store reply to a snooze") }
+            complete(session, ticket: ticket, .message(errorMessage(error, ref: ref)))
+            return
+        }
+        metrics.remindersSnoozed.increment()
+        schedule([.snooze(snooze)])
+        complete(session, ticket: ticket, .message(ServerMessage.reminderSnoozed(listID: listID, itemID: itemID, until: snooze.until, ref: ref)))
+        tellOtherConnections(of: session, ServerMessage.reminderSnoozed(listID: listID, itemID: itemID, until: snooze.until, ref: nil))
+    }
+
+    /// The same notice to the user's other authenticated connections.
+    private func tellOtherConnections(of session: HubSession, _ message: [UInt8]) {
+        guard let userID = session.user?.id, var others = subscriptions.connectionsByUser[userID] else { return }
+        others.remove(session.connection)
+        if !others.isEmpty { actions.append(.broadcast(OutboundFrame(text: message), to: others)) }
+    }
+}

@@ -1,0 +1,99 @@
+@testable import ChecklistServer
+import ChecklistCore
+import ChecklistStore
+import Testing
+import Transport
+import WireProtocol
+
+/// The reminder scheduler in the hub, with a clock the test moves: a day of occurrences
+/// takes microseconds, and no timer or socket is involved.
+@Suite struct HubReminderTests {
+    let ana = UserAccount(id: "u-ana", username: "ana")
+    let bo = UserAccount(id: "u-bo", username: "bo")
+
+    private func occurrence(_ item: String, at: Timestamp) -> ScheduledReminder {
+        .occurrence(ReminderOccurrence(listID: "L", itemID: item, kind: .every, at: at))
+    }
+
+    private func wakes(_ actions: [HubAction]) -> [Timestamp] {
+        actions.compactMap { if case .wake(let at) = $0 { at } else { nil } }
+    }
+
+    @Test func theScheduleLoadedAtStartWakesAtTheEarliestAndFiresWhatIsDue() throws {
+        let h = HubHarness()
+        let now = h.wallClock
+        h.start()
+        let load = try #require(h.storeRequests().first)
+        #expect(load.command == .reminderSchedule(now: now))
+        let missed = occurrence("a", at: Timestamp(milliseconds: now.milliseconds - 5_000))
+        let soon = occurrence("b", at: Timestamp(milliseconds: now.milliseconds + 60_000))
+        let later = occurrence("c", at: Timestamp(milliseconds: now.milliseconds + 3_600_000))
+        h.store(load, .success(.schedule([later, soon, missed])))
+        let actions = h.take()
+        let fire = actions.compactMap { if case .store(let request) = $0 { request } else { nil } }
+        #expect(fire.map(\.command) == [.fireReminders([missed], now: now)], "only what is due goes to the store")
+        #expect(wakes(actions) == [soon.at], "then it sleeps until the next one")
+
+        // Nothing is due a second early; everything due is fired in one command.
+        h.wallClock = Timestamp(milliseconds: soon.at.milliseconds - 1_000)
+        h.wake()
+        #expect(h.storeRequests().isEmpty)
+        h.wallClock = Timestamp(milliseconds: later.at.milliseconds + 1)
+        h.wake()
+        #expect(h.storeRequests().map(\.command) == [.fireReminders([soon, later], now: h.wallClock)])
+    }
+
+    @Test func firedRemindersGoToEveryConnectionOfTheirUsersAndTheNextOneIsScheduled() throws {
+        let h = HubHarness()
+        let anaLaptop = h.open(1)
+        let anaPhone = h.open(2)
+        let boLaptop = h.open(3)
+        let stranger = h.open(4)
+        h.authenticate(anaLaptop, as: ana)
+        h.authenticate(anaPhone, as: ana)
+        h.authenticate(boLaptop, as: bo)
+        h.start()
+        let load = try #require(h.storeRequests().first)
+        let due = occurrence("a", at: h.wallClock)
+        h.store(load, .success(.schedule([due])))
+        let fire = try #require(h.storeRequests().first)
+        let next = occurrence("a", at: Timestamp(milliseconds: h.wallClock.milliseconds + 30_000))
+        let message = Array(#"{"type":"reminder","list":"L","item":{"id":"a"},"kind":"every","at":"x","late":false}"#.utf8)
+        h.store(fire, .success(.fired(FiredReminders(messages: [(ana.id, message)], fired: 1, late: 0, next: [next]))))
+        #expect(h.messages(to: anaLaptop).map { $0["type"]?.stringValue } == ["reminder"])
+        #expect(h.messages(to: anaPhone).map { $0["type"]?.stringValue } == ["reminder"], "subscribed or not")
+        #expect(h.messages(to: boLaptop).isEmpty && h.messages(to: stranger).isEmpty)
+        #expect(wakes(h.take()) == [next.at])
+    }
+
+    @Test func anEditsComingOccurrencesMoveTheWakeUpEarlierOnly() throws {
+        let h = HubHarness()
+        let c = h.open(1)
+        h.authenticate(c, as: ana)
+        let inAnHour = occurrence("a", at: Timestamp(milliseconds: h.wallClock.milliseconds + 3_600_000))
+        let inAMinute = occurrence("b", at: Timestamp(milliseconds: h.wallClock.milliseconds + 60_000))
+        var asked: [Timestamp] = []
+        for (opID, entry) in [("o1", inAnHour), ("o2", inAMinute), ("o3", inAnHour)] {
+            h.send(#"{"type":"op","opId":"\#(opID)","op":"updateItem","list":"L","item":"a","remindEvery":60}"#, on: c)
+            let edit = try #require(h.storeRequests().first)
+            var committed = HubSessionTests.committed(list: "L", seq: 2)
+            committed.reminders = [entry]
+            h.store(edit, .success(.committed(committed)))
+            asked += wakes(h.take())
+        }
+        #expect(asked == [inAnHour.at, inAMinute.at], "a later or repeated entry asks for no new wake-up")
+        #expect(h.hub.reminders.count == 2, "the same occurrence is held once")
+    }
+
+    @Test func missedRemindersFollowTheSignInOnThatConnection() throws {
+        let h = HubHarness()
+        let c = h.open(1)
+        h.send(#"{"type":"auth","token":"t"}"#, on: c)
+        h.store(try #require(h.storeRequests().first), .success(.user(ana)))
+        #expect(h.messages(to: c).map { $0["type"]?.stringValue } == ["authed"])
+        let lookup = try #require(h.storeRequests().first)
+        #expect(lookup.command == .pendingReminders(userID: ana.id, now: h.wallClock))
+        h.store(lookup, .success(.reminders([Array(#"{"type":"reminder","late":true}"#.utf8)])))
+        #expect(h.messages(to: c).map { $0["late"]?.boolValue } == [true])
+    }
+}

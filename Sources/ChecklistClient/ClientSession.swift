@@ -23,9 +23,12 @@ public final class ClientSession: Sendable {
     /// Connects and authenticates with the configured token.
     /// - Throws: `ClientError.notLoggedIn` without a token; `.server(unauthorized)` for a
     ///   revoked one; `.unreachable` when the server cannot be reached.
-    public static func open(_ configuration: ClientConfiguration) async throws -> ClientSession {
+    /// - Parameter onMessage: told of every message from before the `auth` reply on, so the
+    ///   reminders the server sends right after `authed` are not missed.
+    public static func open(_ configuration: ClientConfiguration, onMessage: (@Sendable (JSONValue) -> Void)? = nil) async throws -> ClientSession {
         guard let token = configuration.token else { throw ClientError.notLoggedIn(server: configuration.server) }
         let connection = try await ProtocolConnection.open(url: configuration.server, timeout: configuration.connectTimeout)
+        if let onMessage { connection.setHandlers(onMessage: onMessage, onEnd: nil) }
         do {
             let reply = try await connection.request("auth", [("token", .string(token))], timeout: configuration.requestTimeout)
             let username = reply.message["user"]?.string("username") ?? configuration.username ?? "?"

@@ -24,7 +24,8 @@ extension Operation {
 
     public static func addItem(
         list: String, title: String, parent: String? = nil, due: String? = nil, location: String? = nil,
-        remindEvery: Int? = nil, notes: String? = nil, listTitle: String, parentTitle: String? = nil
+        remindEvery: Int? = nil, notes: String? = nil, remindBefore: Int? = nil, assignee: String? = nil,
+        listTitle: String, parentTitle: String? = nil
     ) -> Operation {
         var fields: [(String, JSONValue)] = [("list", .string(list)), ("id", .string(UUID().uuidString.lowercased()))]
         if let parent { fields.append(("parent", .string(parent))) }
@@ -33,6 +34,8 @@ extension Operation {
         if let due { fields.append(("due", .string(due))) }
         if let location { fields.append(("location", .string(location))) }
         if let remindEvery { fields.append(("remindEvery", .number(JSONNumber(Int64(remindEvery))))) }
+        if let remindBefore { fields.append(("remindBefore", .number(JSONNumber(Int64(remindBefore))))) }
+        if let assignee { fields.append(("assignee", .string(assignee))) }
         let place = parentTitle.map { "under “\($0)” in “\(listTitle)”" } ?? "to “\(listTitle)”"
         return Operation(kind: "addItem", fields: fields, summary: "add “\(title)” \(place)")
     }

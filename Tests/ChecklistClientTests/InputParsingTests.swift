@@ -18,6 +18,11 @@ import Testing
         ("2027-03-12 17:00", "2027-03-12T17:00:00Z"),
         ("2027-03-12T17:00", "2027-03-12T17:00:00Z"),
         ("2027-03-12T17:00:00+02:00", "2027-03-12T15:00:00Z"),
+        // What quick add reads as a date, through its own parser.
+        ("friday 5pm", "2025-11-21T17:00:00Z"),
+        ("in 3 days", "2025-11-22"),
+        ("Dec 4", "2025-12-04"),
+        ("next tuesday 9:30", "2025-11-25T09:30:00Z"),
     ])
     func dueValues(typed: String, wire: String) throws {
         #expect(try DueInput.parse(typed, timeZone: Self.utc, now: Self.now) == wire)
@@ -27,7 +32,7 @@ import Testing
         #expect(try DueInput.parse("2027-07-01 17:00", timeZone: Self.lisbonSummer, now: Self.now) == "2027-07-01T16:00:00Z")
     }
 
-    @Test(arguments: ["2027-02-30", "soon", "2027-03-12 25:00", ""])
+    @Test(arguments: ["2027-02-30", "soon", "2027-03-12 25:00", "", "buy milk friday", "friday at the library"])
     func badDueValues(typed: String) {
         #expect(throws: ClientError.self) { try DueInput.parse(typed, timeZone: Self.utc, now: Self.now) }
     }

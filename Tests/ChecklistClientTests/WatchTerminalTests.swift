@@ -133,6 +133,45 @@ import Testing
         await tmux.kill()
     }
 
+    /// A reminder rings in `watch` and shows under "Reminders and shares", as does a checklist
+    /// someone shares meanwhile (the contract's `listShared`), whichever list is watched.
+    @Test(.enabled(if: tmuxAvailable, "tmux is not installed (scripts/install-deps.sh installs it)"))
+    func watchShowsRemindersAndShares() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkwire-watch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try await ServerProcess(database: directory.appendingPathComponent("watch.sqlite").path, port: LoopbackPort.free())
+        defer { server.terminate() }
+        let alice = try CLI(server: server.url)
+        let bob = try CLI(server: server.url)
+        defer { alice.remove(); bob.remove() }
+        try await alice.signUp("alice")
+        try await bob.signUp("bob")
+        try await alice.ok(["new", "Chores"])
+        try await bob.ok(["new", "Garden"])
+
+        let tmux = Tmux()
+        defer { tmux.killSoon() }
+        let environment = alice.environment.filter { ["HOME", "CHECKWIRE_SERVER", "TZ", "PATH"].contains($0.key) }
+            .map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+        let command = "env \(environment) TERM=xterm-256color '\(CLI.binary)' watch Chores; echo WATCH-EXIT=$?; sleep 5"
+        try await tmux.run(["new-session", "-d", "-s", "watch", "-x", "110", "-y", "30", command])
+        var (shown, screen) = await tmux.waitFor("● live")
+        #expect(shown, "never went live:\n\(screen)")
+
+        try await bob.ok(["share", "Garden", "alice"])
+        (shown, screen) = await tmux.waitFor("bob shared “Garden” with you")
+        #expect(shown, "the share did not show:\n\(screen)")
+        try await alice.ok(["add", "Chores", "Water the plants", "--every", "2s"])
+        (shown, screen) = await tmux.waitFor("⏰ Water the plants — Chores")
+        #expect(shown, "the reminder did not show:\n\(screen)")
+        #expect(screen.contains("Reminders and shares"))
+        try await tmux.run(["send-keys", "-t", "watch", "C-c"])
+        (shown, screen) = await tmux.waitFor("WATCH-EXIT=0")
+        #expect(shown, "Ctrl-C did not exit cleanly:\n\(screen)")
+        await tmux.kill()
+    }
+
     /// Keeps the captured screen for people to look at.
     static func save(_ screen: String) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

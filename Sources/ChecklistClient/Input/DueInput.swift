@@ -9,7 +9,10 @@ import Foundation
 /// | `today`, `tomorrow`, `fri` (the next Friday) | that date, all day |
 /// | `2027-03-12 17:00`, `2027-03-12T17:00` | 17:00 in the local zone, as UTC |
 /// | `2027-03-12T17:00:00+02:00`, `…Z` | that instant, as UTC |
+/// | anything quick add reads as a date alone: `friday 5pm`, `in 3 days`, `Dec 4`, `next tuesday 9:30` | that date (and local time) |
 ///
+/// The natural forms go through the quick-add parser itself, so `--due` and quick add can
+/// never disagree about what "friday 5pm" means.
 /// Why local times are converted here: the server stores date-times in UTC and returns
 /// them as UTC, so the client decides what "17:00" meant.
 public enum DueInput {
@@ -32,7 +35,17 @@ public enum DueInput {
         if let local = localDateTime(value, calendar) {
             return Timestamp(milliseconds: Int64((local.timeIntervalSince1970 * 1000).rounded())).rfc3339
         }
-        throw ClientError.invalidInput("“\(text)” is not a date; use 2027-03-12, \"2027-03-12 17:00\", today, tomorrow or a weekday")
+        if let natural = naturalDate(value, timeZone: timeZone, now: now) { return natural }
+        throw ClientError.invalidInput("“\(text)” is not a date; use 2027-03-12, \"2027-03-12 17:00\", today, tomorrow, a weekday, or words like \"friday 5pm\" or \"in 3 days\"")
+    }
+
+    /// The text read by quick add, when all it holds is a date (and maybe a time): the parser
+    /// keeps the whole text as the title when nothing else is left, and that is the sign.
+    private static func naturalDate(_ text: String, timeZone: TimeZone, now: Date) -> String? {
+        let parsed = QuickAddParser().parse(text, lists: [], now: now, timeZone: timeZone)
+        guard parsed.date != nil, parsed.title.isEmpty || parsed.title == text,
+              parsed.location == nil, parsed.remindEvery == nil else { return nil }
+        return QuickAddPlan.due(parsed.date, parsed.time, timeZone: timeZone)?.description
     }
 
     private static let weekdays = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]

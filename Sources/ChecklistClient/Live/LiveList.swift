@@ -16,6 +16,7 @@ import WireProtocol
 // and the connection's thread both go through it.
 public final class LiveList: @unchecked Sendable {
     public static let historyLimit = 50
+    public static let noticeLimit = 3
 
     private let configuration: ClientConfiguration
     private let reference: String
@@ -28,6 +29,7 @@ public final class LiveList: @unchecked Sendable {
     private var listID: String?
     private var view: ChecklistView?
     private var changes: [ChangeRecord] = []
+    private var notices: [Notice] = []
     private var state = LiveState.connecting(attempt: 1)
     private var username: String?
     private var resubscribing = false
@@ -76,16 +78,19 @@ public final class LiveList: @unchecked Sendable {
 
     /// One connection's life: open, subscribe, follow until it ends.
     private func connectAndFollow(connected: () -> Void) async throws {
-        let session = try await ClientSession.open(configuration)
+        let connectionBox = ConnectionBox()
+        let onMessage: @Sendable (JSONValue) -> Void = { [weak self] message in
+            guard let connection = connectionBox.connection else { self?.handleNotice(message); return }
+            self?.handle(message, on: connection)
+        }
+        let session = try await ClientSession.open(configuration, onMessage: onMessage)
+        connectionBox.connection = session.connection
         defer { session.close() }
         lock.withLock { username = session.username }
         _ = try? await session.flushQueue()
         let id = try await resolveListID(session)
         let ended = OneShotSignal()
-        session.connection.setHandlers(
-            onMessage: { [weak self] message in self?.handle(message, on: session.connection) },
-            onEnd: { _ in ended.fire() }
-        )
+        session.connection.setHandlers(onMessage: onMessage, onEnd: { _ in ended.fire() })
         var fields: [(String, JSONValue)] = [("list", .string(id))]
         if let since = lock.withLock({ view?.seq }) { fields.append(("since", .number(JSONNumber(since)))) }
         _ = try await session.connection.request("subscribe", fields, timeout: configuration.requestTimeout)
@@ -111,7 +116,18 @@ public final class LiveList: @unchecked Sendable {
 
     // MARK: - Messages (the connection's thread)
 
+    /// Reminders and shares, whichever list they are about (they may come before the list is known).
+    private func handleNotice(_ message: JSONValue) {
+        guard let notice = Notice(json: message) else { return }
+        lock.withLock {
+            notices.append(notice)
+            if notices.count > Self.noticeLimit { notices.removeFirst(notices.count - Self.noticeLimit) }
+            emit(.notice(notice))
+        }
+    }
+
     private func handle(_ message: JSONValue, on connection: ProtocolConnection) {
+        if ["reminder", "listShared"].contains(message.string("type")) { return handleNotice(message) }
         lock.withLock {
             guard let listID else { return }
             switch message.string("type") {
@@ -172,8 +188,21 @@ public final class LiveList: @unchecked Sendable {
     /// Queues the update while holding the lock, so updates are delivered in the order
     /// they happened.
     private func emit(_ cause: LiveUpdate.Cause) {
-        let update = LiveUpdate(cause: cause, state: state, view: view, changes: changes, server: configuration.server, username: username)
+        var built = LiveUpdate(cause: cause, state: state, view: view, changes: changes, server: configuration.server, username: username)
+        built.notices = notices
+        let update = built
         let onUpdate = onUpdate
         delivery.async { onUpdate(update) }
+    }
+}
+
+/// The connection a message handler installed before `auth` answers on, once it is known.
+// @unchecked Sendable: `stored` is only touched under `lock`.
+private final class ConnectionBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: ProtocolConnection?
+    var connection: ProtocolConnection? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
 }

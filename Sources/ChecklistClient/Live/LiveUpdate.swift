@@ -9,6 +9,8 @@ public struct LiveUpdate: Sendable {
         case snapshot(raw: JSONValue)
         /// An event was applied (live or replayed after a reconnect).
         case event(RemoteEvent, ChangeRecord)
+        /// A reminder, or a checklist shared with the user (any checklist, not only this one).
+        case notice(Notice)
     }
 
     public var cause: Cause
@@ -16,6 +18,8 @@ public struct LiveUpdate: Sendable {
     public var view: ChecklistView?
     /// Most recent last; at most `LiveList.historyLimit`.
     public var changes: [ChangeRecord]
+    /// Reminders and shares since watching began, most recent last; at most `LiveList.noticeLimit`.
+    public var notices: [Notice] = []
     public var server: String
     public var username: String?
 

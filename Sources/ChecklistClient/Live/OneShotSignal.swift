@@ -2,12 +2,13 @@ import Foundation
 
 /// A flag one side raises once and the other awaits, whichever comes first.
 // @unchecked Sendable: `fired` and `waiter` are only touched under `lock`.
-final class OneShotSignal: @unchecked Sendable {
+public final class OneShotSignal: @unchecked Sendable {
+    public init() {}
     private let lock = NSLock()
     private var fired = false
     private var waiter: CheckedContinuation<Void, Never>?
 
-    func fire() {
+    public func fire() {
         let waiter = lock.withLock { () -> CheckedContinuation<Void, Never>? in
             fired = true
             defer { self.waiter = nil }
@@ -16,7 +17,7 @@ final class OneShotSignal: @unchecked Sendable {
         waiter?.resume()
     }
 
-    func wait() async {
+    public func wait() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let now = lock.withLock { () -> Bool in
                 if fired { return true }

@@ -20,20 +20,37 @@ extension TerminalCommands {
         public var location: String?
         public var every: String?
         public var description: String?
+        /// `--remind-before`: a duration before the due time (`0` = at it).
+        public var remindBefore: String?
+        public var assignee: String?
+        /// `--tz` of a checklist.
+        public var timeZone: String?
 
-        public init(title: String? = nil, notes: String? = nil, due: String? = nil, location: String? = nil, every: String? = nil, description: String? = nil) {
+        public init(
+            title: String? = nil, notes: String? = nil, due: String? = nil, location: String? = nil, every: String? = nil,
+            description: String? = nil, remindBefore: String? = nil, assignee: String? = nil, timeZone: String? = nil
+        ) {
             self.title = title
             self.notes = notes
             self.due = due
             self.location = location
             self.every = every
             self.description = description
+            self.remindBefore = remindBefore
+            self.assignee = assignee
+            self.timeZone = timeZone
+        }
+
+        /// `--remind-before` in seconds: `0` (at the due time) or a duration.
+        static func lead(_ text: String) throws -> Int {
+            text.trimmingCharacters(in: .whitespaces) == "0" ? 0 : try ReminderInterval.parse(text)
         }
     }
 
     public static func add(list reference: String, title: String, under: String?, input: ItemInput, server: String?, console: Console) async throws {
         let due = try input.due.map { try DueInput.parse($0, timeZone: timeZone) }
         let every = try input.every.map(ReminderInterval.parse)
+        let remindBefore = try input.remindBefore.map(ItemInput.lead)
         let context = try context(server: server)
         defer { context.close() }
         let list = try await context.resolveList(reference)
@@ -44,7 +61,8 @@ extension TerminalCommands {
         }
         let operation = Operation.addItem(
             list: list.id, title: title, parent: parent?.id, due: due, location: input.location,
-            remindEvery: every, notes: input.notes, listTitle: list.title, parentTitle: parent?.title
+            remindEvery: every, notes: input.notes, remindBefore: remindBefore, assignee: input.assignee,
+            listTitle: list.title, parentTitle: parent?.title
         )
         let place = parent.map { "under “\($0.title)” in “\(list.title)”" } ?? "to “\(list.title)”"
         try await submit(operation, context: context, console: console, done: "Added “\(title)” \(place)")
@@ -69,16 +87,24 @@ extension TerminalCommands {
             if let every = input.every {
                 changes.append(("remindEvery", Self.clears(every) ? .null : .number(JSONNumber(Int64(try ReminderInterval.parse(every))))))
             }
-            guard !changes.isEmpty else { throw ClientError.invalidInput("nothing to change; give --title, --notes, --due, --location or --every") }
+            if let lead = input.remindBefore {
+                changes.append(("remindBefore", Self.clears(lead) ? .null : .number(JSONNumber(Int64(try ItemInput.lead(lead))))))
+            }
+            if let assignee = input.assignee { changes.append(("assignee", Self.clears(assignee) ? .null : .string(assignee))) }
+            guard input.timeZone == nil else { throw ClientError.invalidInput("--tz is for checklists; leave out the item") }
+            guard !changes.isEmpty else {
+                throw ClientError.invalidInput("nothing to change; give --title, --notes, --due, --location, --every, --remind-before or --assign")
+            }
             let (view, _) = try await context.view(of: list)
             let item = try context.resolveItem(itemReference, in: view)
             operation = .updateItem(list: list.id, item: item.id, changes: changes, itemTitle: item.title, listTitle: list.title)
         } else {
-            guard input.notes == nil, input.location == nil, input.every == nil else {
-                throw ClientError.invalidInput("--notes, --location and --every are for items; name the item after the list")
+            guard input.notes == nil, input.location == nil, input.every == nil, input.remindBefore == nil, input.assignee == nil else {
+                throw ClientError.invalidInput("--notes, --location, --every, --remind-before and --assign are for items; name the item after the list")
             }
             if let description = input.description { changes.append(("description", description.isEmpty ? .null : .string(description))) }
-            guard !changes.isEmpty else { throw ClientError.invalidInput("nothing to change; give --title, --description or --due") }
+            if let timeZone = input.timeZone { changes.append(("tz", .string(timeZone))) }
+            guard !changes.isEmpty else { throw ClientError.invalidInput("nothing to change; give --title, --description, --due or --tz") }
             operation = .updateList(list: list.id, changes: changes, listTitle: list.title)
         }
         try await submit(operation, context: context, console: console, done: "Saved: " + operation.summary)

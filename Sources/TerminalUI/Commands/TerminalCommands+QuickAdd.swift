@@ -13,7 +13,8 @@ extension TerminalCommands {
         let ack = try await submit(operation, context: context, console: console) { ack in
             let parsed = ack.raw["parsed"]
             let title = parsed?["title"]?.stringValue ?? text
-            return "Added “\(title)”" + (parsed?["list"]?.stringValue.map { " to “\($0)”" } ?? "")
+            // Text that names no checklist goes to the Inbox (this command never sends `list`).
+            return "Added “\(title)”" + (parsed?["list"]?.stringValue.map { " to “\($0)”" } ?? " to your Inbox")
         }
         guard let ack, !console.json else { return }
         let parsed = ack.raw["parsed"]

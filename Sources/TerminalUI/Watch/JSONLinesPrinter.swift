@@ -4,7 +4,7 @@ import WireProtocol
 /// `watch --json`: one JSON object per line. `{"type":"snapshot","list":LIST}` whenever the
 /// copy is replaced, each `event` exactly as the server sent it, and
 /// `{"type":"state","state":"live"|"connecting"|"reconnecting"|"stopped","seq":N}` when the
-/// connection changes.
+/// connection changes, and each `reminder` and `listShared` exactly as the server sent it.
 public final class JSONLinesPrinter: WatchOutput, Sendable {
     private let console: Console
 
@@ -19,6 +19,8 @@ public final class JSONLinesPrinter: WatchOutput, Sendable {
             console.print(json: JSONOutput([("type", "snapshot"), ("seq", .number(JSONNumber(view.seq))), ("list", view.json)]))
         case .event(let event, _):
             console.print(json: JSONOutput(event.raw))
+        case .notice(let notice):
+            console.print(json: JSONOutput(notice.raw))
         case .state:
             var pairs: [(String, JSONValue)] = [("type", "state"), ("state", .string(StatusLine.name(update.state)))]
             pairs.append(("seq", update.view.map { .number(JSONNumber($0.seq)) } ?? .null))

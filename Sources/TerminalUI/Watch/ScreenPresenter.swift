@@ -27,6 +27,7 @@ public final class ScreenPresenter: WatchOutput, @unchecked Sendable {
     }
 
     public func show(_ update: LiveUpdate) {
+        if case .notice(.reminder) = update.cause { write(NoticeLine.bell) }
         queue.async { [self] in
             latest = update
             guard !scheduled else { return }

@@ -35,6 +35,11 @@ public struct WatchScreen {
         bottom.append(painter.bold("Recent changes"))
         if recent.isEmpty { bottom.append(painter.dim("  none yet — edits made anywhere appear here")) }
         for change in recent { bottom.append("  " + ChangeLine.render(change, dates: dates, painter: painter)) }
+        if !update.notices.isEmpty {
+            bottom.append("")
+            bottom.append(painter.bold("Reminders and shares"))
+            for notice in update.notices.reversed() { bottom.append("  " + NoticeLine.render(notice, dates: dates, painter: painter)) }
+        }
         bottom.append("")
         let status = StatusLine.render(update, painter: painter)
         let room = max(1, height - top.count - bottom.count - 1)

@@ -14,7 +14,7 @@ struct Add: ParsableCommand {
     @Option(help: "Add it under this item (id prefix or title).")
     var under: String?
 
-    @Option(help: "Due: 2027-03-12, \"2027-03-12 17:00\" (local time), today, tomorrow or a weekday.")
+    @Option(help: "Due: 2027-03-12, \"2027-03-12 17:00\" (local time), today, tomorrow, a weekday, \"friday 5pm\", \"in 3 days\", \"Dec 4\"…")
     var due: String?
 
     @Option(help: "Where it happens.")
@@ -26,19 +26,27 @@ struct Add: ParsableCommand {
     @Option(help: "Notes.")
     var notes: String?
 
+    @Option(help: "Remind before the due time: 0 (at the due time), 10m, 1h, 1d…")
+    var remindBefore: String?
+
+    @Option(help: "Assign it to a participant (they get its reminders).")
+    var assign: String?
+
     @OptionGroup var options: ClientOptions
 
     func validate() throws {
         guard (1...2).contains(words.count) else { throw ValidationError("give LIST and TITLE, or one quick-add text") }
-        if words.count == 1, under != nil || due != nil || location != nil || every != nil || notes != nil {
-            throw ValidationError("quick add takes only the text; name the list to use --under, --due, --location, --every or --notes")
+        if words.count == 1, under != nil || due != nil || location != nil || every != nil || notes != nil || remindBefore != nil || assign != nil {
+            throw ValidationError("quick add takes only the text; name the list to use --under, --due, --location, --every, --notes, --remind-before or --assign")
         }
     }
 
     func run() throws {
         let words = words
         let under = under
-        let input = TerminalCommands.ItemInput(notes: notes, due: due, location: location, every: every)
+        let input = TerminalCommands.ItemInput(
+            notes: notes, due: due, location: location, every: every, remindBefore: remindBefore, assignee: assign
+        )
         try options.run { server, console in
             if words.count == 1 {
                 try await TerminalCommands.quickAdd(text: words[0], server: server, console: console)

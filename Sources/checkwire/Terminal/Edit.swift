@@ -16,7 +16,7 @@ struct Edit: ParsableCommand {
     @Option(help: "Notes (items).")
     var notes: String?
 
-    @Option(help: "Due: 2027-03-12, \"2027-03-12 17:00\", today, tomorrow, a weekday, or none.")
+    @Option(help: "Due: 2027-03-12, \"2027-03-12 17:00\", today, tomorrow, a weekday, \"friday 5pm\", \"in 3 days\"…, or none.")
     var due: String?
 
     @Option(help: "Location (items).")
@@ -25,6 +25,15 @@ struct Edit: ParsableCommand {
     @Option(help: "Remind every: 30m, 1h30m, 2d, daily… or none (items).")
     var every: String?
 
+    @Option(help: "Remind before the due time: 0, 10m, 1h, 1d… or none (items).")
+    var remindBefore: String?
+
+    @Option(help: "Assign to a participant, or none (items).")
+    var assign: String?
+
+    @Option(help: "Time zone of the checklist, e.g. Europe/Lisbon (checklists).")
+    var tz: String?
+
     @Option(help: "Description (checklists).")
     var description: String?
 
@@ -32,7 +41,10 @@ struct Edit: ParsableCommand {
 
     func run() throws {
         let (list, item) = (target.list, target.item)
-        let input = TerminalCommands.ItemInput(title: title, notes: notes, due: due, location: location, every: every, description: description)
+        let input = TerminalCommands.ItemInput(
+            title: title, notes: notes, due: due, location: location, every: every, description: description,
+            remindBefore: remindBefore, assignee: assign, timeZone: tz
+        )
         try options.run { try await TerminalCommands.edit(list: list, item: item, input: input, server: $0, console: $1) }
     }
 }

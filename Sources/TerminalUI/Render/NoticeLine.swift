@@ -1,0 +1,25 @@
+import ChecklistClient
+import ChecklistCore
+
+/// One line for a reminder or a share, as `watch`, `reminders` and `remind --follow` print it:
+/// "⏰ Water the plants — Chores · due Thu Mar 12 17:00 (late)".
+public enum NoticeLine {
+    /// The terminal bell: `watch` and `remind --follow` ring it with each reminder.
+    public static let bell = "\u{7}"
+
+    public static func render(_ notice: Notice, dates: DateText, painter: Painter) -> String {
+        switch notice {
+        case .reminder(let reminder):
+            return render(reminder, dates: dates, painter: painter)
+        case .shared(let listTitle, let by, _):
+            return painter.cyan("↪ \(by) shared “\(listTitle)” with you")
+        }
+    }
+
+    public static func render(_ reminder: ReminderNotice, dates: DateText, painter: Painter) -> String {
+        var text = painter.bold("⏰ \(reminder.itemTitle)") + " — \(reminder.listTitle)"
+        if let due = reminder.due.flatMap(Due.init(wire:)) { text += painter.dim(" · due \(dates.due(due))") }
+        if reminder.late, let at = Timestamp(rfc3339: reminder.at) { text += painter.yellow(" (from \(dates.due(.dateTime(at))))") }
+        return text
+    }
+}

@@ -1,0 +1,77 @@
+import ChecklistCore
+import Foundation
+import Testing
+import WireProtocol
+
+/// The reminder commands as the `checkwire` binary against a real server: `add
+/// --remind-before/--assign`, `reminders`, `dismiss`, `snooze`, `remind --follow`, and
+/// natural `--due` values.
+@Suite(.serialized) struct ReminderCommandTests {
+    private static func inSeconds(_ seconds: Double) -> String {
+        Timestamp(milliseconds: Int64((Date().timeIntervalSince1970 + seconds) * 1000)).rfc3339
+    }
+
+    private static func waiting(_ cli: CLI) async throws -> [JSONValue] {
+        try await cli.ok(["reminders", "--json"]).json()["reminders"]?.arrayValue ?? []
+    }
+
+    @Test func remindersWaitUntilDismissedAndASnoozeBringsThemBack() async throws {
+        let (server, alice) = try await CommandTests.setUp()
+        defer { server.shutdown(); alice.remove() }
+        try await alice.ok(["new", "Chores"])
+        try await alice.ok(["add", "Chores", "Water the plants", "--due", Self.inSeconds(1.5), "--remind-before", "0"])
+        let follow = Task { try await alice.run(["remind", "--follow", "--json"], timeout: .seconds(4)) }
+        try await Task.sleep(for: .seconds(2.5))
+
+        let waiting = try await Self.waiting(alice)
+        #expect(waiting.map { $0["item"]?["title"]?.stringValue } == ["Water the plants"], "\(waiting)")
+        #expect(waiting.first?["kind"]?.stringValue == "before" && waiting.first?["listTitle"]?.stringValue == "Chores")
+        let text = try await alice.ok(["reminders"]).stdout
+        #expect(text.contains("⏰ Water the plants — Chores"), "\(text)")
+
+        let followed = try await follow.value
+        #expect(followed.status == 0, "SIGTERM ends it cleanly: \(followed)")
+        let lines = followed.stdout.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }
+        #expect(lines.map { $0["type"]?.stringValue } == ["reminder"], "one reminder, as it fired: \(followed.stdout)")
+
+        try await alice.ok(["dismiss", "Chores", "Water"])
+        #expect(try await Self.waiting(alice).isEmpty, "dismissed")
+
+        let snoozed = try await alice.ok(["snooze", "Chores", "Water", "--for", "2s"])
+        #expect(snoozed.stdout.contains("Snoozed “Water the plants” until"), "\(snoozed.stdout)")
+        try await Task.sleep(for: .seconds(3))
+        let again = try await Self.waiting(alice)
+        #expect(again.count == 1 && again.first?["late"]?.boolValue == false, "the snooze ends with one reminder: \(again)")
+    }
+
+    @Test func addTakesNaturalDatesARemindLeadAndAnAssignee() async throws {
+        let (server, alice) = try await CommandTests.setUp()
+        defer { server.shutdown(); alice.remove() }
+        let bob = try CLI(server: server.url)
+        defer { bob.remove() }
+        try await bob.signUp("bob")
+        try await alice.ok(["new", "Trip"])
+        try await alice.ok(["share", "Trip", "bob"])
+        try await alice.ok(["add", "Trip", "Book the hotel", "--due", "friday 5pm", "--remind-before", "1d", "--assign", "BOB"])
+        let shown = try await alice.ok(["show", "Trip", "--json"]).json()
+        let item = try #require(shown["list"]?["items"]?.arrayValue?.first)
+        #expect(item["remindBefore"]?.intValue == 86_400 && item["assignee"]?.stringValue == "bob")
+        #expect(item["due"]?.stringValue?.hasSuffix("T17:00:00Z") == true, "friday 5pm in the CLI's zone (UTC): \(item)")
+        let refused = try await alice.run(["add", "Trip", "Pack", "--assign", "carol"])
+        #expect(refused.status == 1 && refused.stderr.contains("carol is not a participant"), "\(refused.stderr)")
+        try await alice.ok(["edit", "Trip", "Book the hotel", "--assign", "none", "--remind-before", "none"])
+        let cleared = try await alice.ok(["show", "Trip", "--json"]).json()["list"]?["items"]?.arrayValue?.first
+        #expect(cleared?["assignee"] == .null && cleared?["remindBefore"] == .null)
+        try await alice.ok(["edit", "Trip", "--tz", "Europe/Lisbon"])
+        #expect(try await alice.ok(["show", "Trip", "--json"]).json()["list"]?["tz"]?.stringValue == "Europe/Lisbon")
+    }
+
+    @Test func quickAddThatNamesNoChecklistLandsInTheInbox() async throws {
+        let (server, alice) = try await CommandTests.setUp()
+        defer { server.shutdown(); alice.remove() }
+        let added = try await alice.ok(["add", "Call the dentist tomorrow"])
+        #expect(added.stdout.contains("Inbox"), "says where it went: \(added.stdout)")
+        let inbox = try await alice.ok(["show", "Inbox", "--json"]).json()
+        #expect(inbox["list"]?["items"]?.arrayValue?.map { $0["title"]?.stringValue } == ["Call the dentist"])
+    }
+}

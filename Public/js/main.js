@@ -10,6 +10,7 @@ import { createAuthView } from "./views/auth.js";
 import { createListsView } from "./views/lists.js";
 import { createChecklistView } from "./views/checklist.js";
 import { createCalendarView } from "./views/calendar.js";
+import { createReminderBanners, notificationsSupported, enableNotifications } from "./views/reminders.js";
 
 const wsURL = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
 const sync = new Sync(wsURL);
@@ -46,6 +47,7 @@ let view = null;
 let viewKey = null;
 let shell = null;
 let pendingNotice = null;
+const reminders = createReminderBanners(app);
 
 // ---- shell ----------------------------------------------------------------------------------
 
@@ -60,6 +62,14 @@ function buildShell() {
   });
   const menu = h("div.menu#user-menu", { role: "menu", hidden: true },
     h("div.menu-header", h("span.menu-name"), h("span.menu-sub", "Signed in")),
+    h("button.menu-item#notify-button", {
+      type: "button", role: "menuitem", hidden: !notificationsSupported() || Notification.permission !== "default",
+      onclick: async (e) => {
+        const permission = await enableNotifications();
+        e.currentTarget.hidden = permission !== "default";
+        toast(permission === "granted" ? "Reminders will also show as notifications on this device." : "Notifications are off for this site; reminders still show on the page.");
+      },
+    }, icon("bell", { size: 16 }), "Notify me on this device"),
     h("button.menu-item#logout-button", { type: "button", role: "menuitem", onclick: onLogout }, icon("logOut", { size: 16 }), "Log out"),
   );
   const nav = h("nav.tabs", { "aria-label": "Main" },
@@ -73,6 +83,7 @@ function buildShell() {
       nav,
       h("div.topbar-end", indicator, h("div.user", avatarButton, menu)),
     ),
+    reminders.el,
     main,
   );
   document.addEventListener("click", (e) => {
@@ -247,6 +258,9 @@ sync.addEventListener("shared", (e) => {
   const text = known ? `${who} made you ${list.role === "viewer" ? "a viewer" : "an editor"} of “${list.title}”.` : `${who} shared “${list.title}” with you.`;
   toast(text, { action: { label: "Open", run: () => app.navigate(`#/list/${encodeURIComponent(list.id)}`) } });
 });
+sync.addEventListener("reminder", (e) => reminders.show(e.detail));
+sync.addEventListener("reminderHandled", (e) => reminders.remove(e.detail.list, e.detail.item));
+sync.addEventListener("session", () => { if (!sync.user) reminders.clear(); });
 sync.addEventListener("revoked", (e) => {
   toast(`You no longer have access to “${e.detail.title || "a checklist"}”.`, { kind: "error" });
   if (location.hash.startsWith(`#/list/${e.detail.listId}`)) app.navigate("#/", { replace: true });

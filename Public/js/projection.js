@@ -48,6 +48,8 @@ export function project(summary, detail, entries, me) {
           due: op.due ?? null,
           location: op.location ?? null,
           remindEvery: op.remindEvery ?? null,
+          remindBefore: op.remindBefore ?? null,
+          assignee: op.assignee ?? null,
           status: "open",
           createdBy: me,
           createdAt: entry.at,
@@ -61,7 +63,7 @@ export function project(summary, detail, entries, me) {
       case "updateItem":
         if (current) {
           const next = { ...current };
-          for (const field of ["title", "notes", "due", "location", "remindEvery"]) if (field in op) next[field] = op[field];
+          for (const field of ["title", "notes", "due", "location", "remindEvery", "remindBefore", "assignee"]) if (field in op) next[field] = op[field];
           items.set(id, next);
           pendingItems.add(id);
         }

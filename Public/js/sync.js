@@ -3,7 +3,9 @@
 //
 // Events: "session" (signed in/out), "status" (connection or readiness changed),
 //         "rejected" { entry, error } (the server refused a queued edit),
-//         "acked" { entry, ack }, "revoked" { listId, title }, "sessionEnded" { message }.
+//         "acked" { entry, ack }, "revoked" { listId, title }, "sessionEnded" { message },
+//         "reminder" (a reminder message), "reminderHandled" { list, item } (dismissed or
+//         snoozed on this or another device of the user).
 
 import { Connection, ServerError } from "./connection.js";
 import { Store } from "./store.js";
@@ -219,6 +221,13 @@ export class Sync extends EventTarget {
         this.emit("shared", { list: message.list, by: message.by, known });
         break;
       }
+      case "reminder":
+        this.emit("reminder", message);
+        break;
+      case "reminderDismissed":
+      case "reminderSnoozed":
+        this.emit("reminderHandled", { list: message.list, item: message.item });
+        break;
       case "revoked": {
         const title = this.store.lists.get(message.list)?.title;
         this.store.removeList(message.list);
@@ -228,6 +237,16 @@ export class Sync extends EventTarget {
       default:
         break;
     }
+  }
+
+  // ---- reminders (per user, not edits: no outbox, answered on every device) ---------------------------
+
+  dismissReminder(list, item, at) {
+    return this.connection.request({ type: "dismissReminder", list, item, at });
+  }
+
+  snoozeReminder(list, item, until) {
+    return this.connection.request({ type: "snoozeReminder", list, item, until });
   }
 
   // ---- edits ------------------------------------------------------------------------------------------------

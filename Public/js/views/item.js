@@ -1,5 +1,6 @@
 // The item panel: every field editable (title, notes, due date and optional time, location,
-// repeat reminder), status actions, and who created/completed/cancelled it and when.
+// a reminder before the due time, a repeating reminder, who it is assigned to), status
+// actions, and who created/completed/cancelled it and when.
 // Each field is saved on its own (the server merges fields last-writer-wins).
 import { h, autosize } from "../dom.js";
 import { icon } from "../icons.js";
@@ -18,6 +19,9 @@ export function createItemPanel(app, { listId, itemId, close, drill }) {
   const clearDue = h("button.icon-button#item-clear-due", { type: "button", title: "Clear due date", "aria-label": "Clear due date", onclick: () => saveDue(true) }, icon("x", { size: 16 }));
   const location = h("input#item-location", { maxlength: 200, placeholder: "Add a place", "data-field": "location" });
   const reminder = h("select#item-reminder", { "data-field": "remindEvery", "aria-label": "Repeat reminder" });
+  const remindBefore = h("select#item-remind-before", { "data-field": "remindBefore", "aria-label": "Remind me" });
+  const assignee = h("select#item-assignee", { "data-field": "assignee", "aria-label": "Assign to" });
+  const remindHint = h("p.field-hint");
   const statusSlot = h("div.panel-status");
   const pathSlot = h("div.panel-path");
   const subSlot = h("div.panel-sub");
@@ -35,7 +39,9 @@ export function createItemPanel(app, { listId, itemId, close, drill }) {
       h("div.panel-fields",
         field("calendar", "Due", h("div.due-inputs", dueDate, dueTime, clearDue), dueHint),
         field("mapPin", "Location", location),
-        field("repeat", "Reminder", reminder),
+        field("bell", "Remind me", remindBefore, remindHint),
+        field("repeat", "Repeat reminder", reminder),
+        field("users", "Assign to", assignee),
         field("note", "Notes", notes),
       ),
       subSlot,
@@ -80,6 +86,22 @@ export function createItemPanel(app, { listId, itemId, close, drill }) {
     if (value !== (item.remindEvery ?? null)) send({ remindEvery: value });
   });
 
+  remindBefore.addEventListener("change", () => {
+    if (!item) return;
+    let value = remindBefore.value === "" ? null : Number(remindBefore.value);
+    if (remindBefore.value === "custom") {
+      const minutes = Number(prompt("Remind how many minutes before the due time?", "30"));
+      if (!Number.isFinite(minutes) || minutes < 0) { renderRemindBefore(); return; }
+      value = Math.round(minutes * 60);
+    }
+    if (value !== (item.remindBefore ?? null)) send({ remindBefore: value });
+  });
+  assignee.addEventListener("change", () => {
+    if (!item) return;
+    const value = assignee.value || null;
+    if (value !== (item.assignee ?? null)) send({ assignee: value });
+  });
+
   function saveDue(clear) {
     if (!item) return;
     if (clear) { dueDate.value = ""; dueTime.value = ""; }
@@ -119,7 +141,7 @@ export function createItemPanel(app, { listId, itemId, close, drill }) {
     el.classList.toggle("pending", pending);
     el.dataset.itemId = itemId;
     for (const input of [title, notes, dueDate, dueTime, location]) input.readOnly = !canEdit;
-    for (const input of [reminder, dueDate, dueTime]) input.disabled = !canEdit;
+    for (const input of [reminder, remindBefore, assignee, dueDate, dueTime]) input.disabled = !canEdit;
     clearDue.hidden = !canEdit || !item.due;
     location.placeholder = canEdit ? "Add a place" : "—";
     notes.placeholder = canEdit ? "Add notes…" : "No notes";
@@ -133,6 +155,8 @@ export function createItemPanel(app, { listId, itemId, close, drill }) {
     dueHint.textContent = item.due ? `${formatDueLong(item.due)}${item.status === "open" && isOverdue(item.due) ? " · overdue" : ""}` : (canEdit ? "Pick a date; add a time if it matters." : "No due date");
     dueHint.classList.toggle("overdue", item.status === "open" && !!item.due && isOverdue(item.due));
     renderReminder();
+    renderRemindBefore();
+    renderAssignee(state);
 
     const path = ancestors(view.items, itemId);
     pathSlot.replaceChildren(
@@ -151,6 +175,33 @@ export function createItemPanel(app, { listId, itemId, close, drill }) {
     if (current !== null && !REMINDER_PRESETS.some((p) => p.seconds === current)) options.push(h("option", { value: String(current) }, formatInterval(current)));
     reminder.replaceChildren(...options);
     reminder.value = current === null ? "" : String(current);
+  }
+
+  function renderRemindBefore() {
+    if (document.activeElement === remindBefore) return;
+    const current = item.remindBefore ?? null;
+    const presets = [[0, "At the due time"], [600, "10 minutes before"], [3600, "1 hour before"], [86400, "1 day before"]];
+    const options = [h("option", { value: "" }, "No reminder")];
+    for (const [seconds, label] of presets) options.push(h("option", { value: String(seconds) }, label));
+    if (current !== null && !presets.some(([seconds]) => seconds === current)) {
+      options.push(h("option", { value: String(current) }, `${formatInterval(current).replace(/^Every /, "")} before`));
+    }
+    options.push(h("option", { value: "custom" }, "Custom…"));
+    remindBefore.replaceChildren(...options);
+    remindBefore.value = current === null ? "" : String(current);
+    remindHint.textContent = current !== null && !item.due ? "Set a due date for this reminder to ring." : "";
+  }
+
+  function renderAssignee(state) {
+    if (document.activeElement === assignee) return;
+    const current = item.assignee ?? "";
+    const names = [...state.view.participants.keys()].sort((a, b) => a.localeCompare(b));
+    if (current && !names.includes(current)) names.push(current);
+    assignee.replaceChildren(
+      h("option", { value: "" }, "Nobody (owners and editors are reminded)"),
+      ...names.map((name) => h("option", { value: name }, name)),
+    );
+    assignee.value = current;
   }
 
   function renderStatus(state, pending) {

@@ -47,7 +47,9 @@ extension Hub {
             snoozeAnswered(result, session: session, ticket: ticket, ref: ref, listID: listID, itemID: itemID)
         case .pendingReminders(_, let userID):
             guard let session, session.user?.id == userID, case .success(.reminders(let messages)) = result else { return }
-            for message in messages { send(message, to: session.connection) }
+            // Like a replay the client asked for (by signing in): a day's worth of missed
+            // reminders may exceed the slow-consumer bound without the client being slow.
+            for message in messages { actions.append(.send(OutboundFrame(text: message), to: session.connection, requested: true)) }
             metrics.remindersDelivered.increment(by: Int64(messages.count))
         case .reminderSchedule:
             scheduleLoaded(result)

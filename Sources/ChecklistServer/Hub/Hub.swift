@@ -40,6 +40,8 @@ final class Hub {
     var reminders = ReminderQueue()
     /// The wake-up last asked of the wiring, until it comes.
     var scheduledWake: Timestamp?
+    /// A slice of due reminders is with the store; the next goes when it is back.
+    var firingInFlight = false
     var subscriptions = SubscriptionTable()
     var throttle = LoginThrottle()
     var signupLimiter: SignupLimiter

@@ -16,6 +16,6 @@ enum HubAction {
     case store(StoreRequest)
     /// Run password work; its `PasswordResponse` comes back through `Hub.passwordCompleted`.
     case password(PasswordRequest)
-    /// Call `Hub.remindersDue` at this time (replacing any earlier request).
+    /// Call `Hub.wokeUp` at this time (replacing any earlier request).
     case wake(at: Timestamp)
 }

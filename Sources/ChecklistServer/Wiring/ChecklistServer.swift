@@ -56,7 +56,7 @@ public final class ChecklistServer: @unchecked Sendable {
         reminderWakeUp = ReminderWakeUp { [weak self] in
             guard let self else { return }
             self.transport.execute { [self] in
-                self.hub.remindersDue()
+                self.hub.wokeUp()
                 performHubActions()
             }
         }

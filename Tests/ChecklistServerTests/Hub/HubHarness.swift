@@ -53,7 +53,7 @@ final class HubHarness {
 
     /// Calls the hub's scheduler as its wake-up would.
     func wake() {
-        hub.remindersDue()
+        hub.wokeUp()
         collect()
     }
 

@@ -32,7 +32,9 @@ import WireProtocol
         let actions = h.take()
         let fire = actions.compactMap { if case .store(let request) = $0 { request } else { nil } }
         #expect(fire.map(\.command) == [.fireReminders([missed], now: now)], "only what is due goes to the store")
-        #expect(wakes(actions) == [soon.at], "then it sleeps until the next one")
+        #expect(wakes(actions).isEmpty, "no wake-up while a slice is being fired")
+        h.store(try #require(fire.first), .success(.fired(FiredReminders(messages: [], fired: 1, late: 1, next: []))))
+        #expect(wakes(h.take()) == [soon.at], "then it sleeps until the next one")
 
         // Nothing is due a second early; everything due is fired in one command.
         h.wallClock = Timestamp(milliseconds: soon.at.milliseconds - 1_000)
@@ -41,6 +43,23 @@ import WireProtocol
         h.wallClock = Timestamp(milliseconds: later.at.milliseconds + 1)
         h.wake()
         #expect(h.storeRequests().map(\.command) == [.fireReminders([soon, later], now: h.wallClock)])
+    }
+
+    /// A burst due at once goes to the store in slices, one at a time, so edits commit between them.
+    @Test func aBurstIsFiredOneSliceAtATime() throws {
+        let h = HubHarness()
+        h.start()
+        let load = try #require(h.storeRequests().first)
+        let burst = (0..<600).map { occurrence("item-\($0)", at: h.wallClock) }
+        h.store(load, .success(.schedule(burst)))
+        var sliceSizes: [Int] = []
+        while let slice = h.storeRequests().first {
+            guard case .fireReminders(let due, _) = slice.command else { break }
+            sliceSizes.append(due.count)
+            h.store(slice, .success(.fired(FiredReminders(messages: [], fired: due.count, late: 0, next: []))))
+        }
+        #expect(sliceSizes == [250, 250, 100], "one command in flight at a time")
+        #expect(h.hub.reminders.count == 0)
     }
 
     @Test func firedRemindersGoToEveryConnectionOfTheirUsersAndTheNextOneIsScheduled() throws {

@@ -103,6 +103,27 @@ import Testing
         }
     }
 
+    /// The same date-only due in two checklists' zones reminds at two different instants:
+    /// 09:00 local, minus the lead.
+    @Test func aDateOnlyDueRemindsAtNineInEachChecklistsZone() throws {
+        try StoreFixture.withStore { store in
+            let olive = try store.signUp("olive")
+            for (id, zone) in [("ny", "America/New_York"), ("tokyo", "Asia/Tokyo")] {
+                try store.applied(.createList(id: id, Edit.NewList(title: id, timeZone: zone)), opID: "c-\(id)", by: olive)
+                try store.applied(.edit(id, .addItem(Edit.NewItem(id: "hw", title: "HW", due: Due(wire: "2027-03-12"), remindBefore: 3_600))),
+                                  opID: "a-\(id)", by: olive)
+            }
+            let now = Timestamp(rfc3339: "2027-03-11T22:00:00Z")!
+            let schedule = try store.sync { s throws(StoreError) in try s.reminderSchedule(now: now) }
+            #expect(Set(schedule) == [
+                .occurrence(ReminderOccurrence(listID: "ny", itemID: "hw", kind: .before, at: Timestamp(rfc3339: "2027-03-12T13:00:00Z")!)),
+                .occurrence(ReminderOccurrence(listID: "tokyo", itemID: "hw", kind: .before, at: Timestamp(rfc3339: "2027-03-11T23:00:00Z")!)),
+            ], "08:00 in New York (EST) and in Tokyo")
+            let fired = try Self.fire(store, schedule.filter { $0.at <= Timestamp(rfc3339: "2027-03-11T23:00:00Z")! }, at: Timestamp(rfc3339: "2027-03-11T23:00:00Z")!)
+            #expect(fired.deliveries.map(\.listID) == ["tokyo"], "Tokyo's comes first")
+        }
+    }
+
     @Test func theInboxComesWithTheAccountAndTheZoneWithTheSettings() throws {
         try StoreFixture.withStore { store in
             let olive = try store.signUp("olive")

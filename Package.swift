@@ -3,7 +3,6 @@ import PackageDescription
 
 let package = Package(
     name: "Checkwire",
-    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "checkwire", targets: ["checkwire"]),
     ],
@@ -100,3 +99,12 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Boundaries the compiler enforces: a file sees only the members of the modules it imports
+// itself, and an import is internal unless the file says `public import`.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ]
+}

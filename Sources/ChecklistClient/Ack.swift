@@ -1,4 +1,4 @@
-import WireProtocol
+public import WireProtocol
 
 /// The server's acknowledgement of an edit: it is durable, as event `seq` of `list`.
 public struct Ack: Sendable {

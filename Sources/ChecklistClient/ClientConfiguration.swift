@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Which server to talk to, as whom, and where the local files are.
 ///

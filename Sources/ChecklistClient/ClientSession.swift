@@ -1,5 +1,5 @@
 import Foundation
-import WireProtocol
+public import WireProtocol
 
 /// An authenticated protocol session: one connection, one user.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import WireProtocol
+public import WireProtocol
 
 /// The edits the terminal makes, one factory per `op` kind of the protocol.
 extension Operation {

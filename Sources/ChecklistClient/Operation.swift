@@ -1,5 +1,5 @@
-import Foundation
-import WireProtocol
+public import Foundation
+public import WireProtocol
 
 /// One edit to send: an `op` message with a fresh `opId`, and a sentence saying what it does
 /// (shown when it is queued offline and in `checkwire status`).

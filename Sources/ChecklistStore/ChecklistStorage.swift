@@ -1,5 +1,5 @@
-import ChecklistCore
-import Foundation
+public import ChecklistCore
+public import Foundation
 
 /// The store operations the server uses, as one protocol: the seam a second back end
 /// (PostgreSQL) implements, and what the shared store test suite is written against.

@@ -1,4 +1,4 @@
-import Transport
+public import Transport
 
 /// What one `checkwire bench` run does. Every loop it implies is bounded: by `subscribers`,
 /// `edits`, `duration`, and the overall `timeout`.

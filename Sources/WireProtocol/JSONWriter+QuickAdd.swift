@@ -1,4 +1,4 @@
-import ChecklistCore
+public import ChecklistCore
 
 extension JSONWriter {
     /// The `parsed` object of a `quickAdd` ack, on its own: what is stored with the op, so a

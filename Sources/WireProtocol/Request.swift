@@ -1,4 +1,4 @@
-import ChecklistCore
+public import ChecklistCore
 
 /// A decoded client request and the `ref` its replies echo.
 public struct Request: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import ChecklistCore
+public import ChecklistCore
 
 /// Encodes every message the server sends. Each is encoded once; an event's bytes are
 /// stored in the log and written as they are to every subscriber.

@@ -2,6 +2,7 @@ import ChecklistClient
 import Foundation
 import Testing
 import WireProtocol
+import ChecklistCore
 
 /// `LiveList`, the engine of `watch`: it survives a server restart, resumes with `since`,
 /// and never applies an event twice or skips one.

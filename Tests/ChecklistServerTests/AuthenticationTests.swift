@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Transport
 import WireProtocol
+import ChecklistServer
 
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct AuthenticationTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Transport
 import WireProtocol
+import ChecklistServer
 
 /// Every class of malformed input gets the contract's answer, changes nothing, and leaves
 /// the connection working where it stays open.

@@ -1,6 +1,8 @@
 import ChecklistStore
 import Foundation
 import Testing
+import WireProtocol
+import ChecklistServer
 
 /// The contract's "Sessions and sharing": limits answer `tooLarge` naming the limit, echo the
 /// `opId`, change nothing, and the connection goes on.

@@ -6,6 +6,7 @@ import FoundationNetworking
 #endif
 import Testing
 import Transport
+import WireProtocol
 
 /// The reproductions against a real server: a database locked by another process, a
 /// lock held at start, two servers on one file. Every request is answered within a bounded

@@ -76,3 +76,17 @@ def test_a_one_byte_close_payload_fails_the_connection(server):  # noqa: F811
     s = connect(server)
     s.sendall(masked_close(b"\x03"))
     assert read_close(s) in (None, 1002)
+
+
+def masked_frame(opcode, payload):
+    mask = os.urandom(4)
+    body = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+    return bytes([0x80 | opcode, 0x80 | len(payload)]) + mask + body
+
+
+def test_invalid_utf8_followed_by_pipelined_frames_closes_with_1007(server):  # noqa: F811
+    """The reliability issue saw 1006 here (the frames after the bad one in the same write):
+    RFC 6455 §8.1 wants 1007, and nothing after the bad message is answered."""
+    s = connect(server)
+    s.sendall(masked_frame(0x1, b"\xff\xfe") + masked_frame(0x1, b'{"type":"lists"}') + masked_frame(0x9, b"ping"))
+    assert read_close(s) == 1007

@@ -1,6 +1,6 @@
 import Foundation
 import Transport
-import WireProtocol
+public import WireProtocol
 
 /// One WebSocket connection speaking Checkwire protocol v1: requests carry a `ref`, and
 /// each caller awaits the reply with that `ref`.

@@ -1,4 +1,4 @@
-import WireProtocol
+public import WireProtocol
 
 /// The direct reply to one request, matched by its `ref`.
 ///

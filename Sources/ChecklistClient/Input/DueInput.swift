@@ -1,5 +1,5 @@
 import ChecklistCore
-import Foundation
+public import Foundation
 
 /// Reads a `--due` value the way people type it and gives the wire form.
 ///

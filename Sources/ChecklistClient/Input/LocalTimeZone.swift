@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The user's IANA time zone name, sent with `quickAdd` so "tomorrow 5pm" means their 5pm.
 ///

@@ -1,4 +1,4 @@
-import ChecklistCore
+public import ChecklistCore
 
 /// One change as the `watch` screen lists it: who did what, when.
 public struct ChangeRecord: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import Foundation
 import WireProtocol
+import ChecklistCore
 
 /// A checklist kept current live, across disconnects and server restarts: the engine of
 /// `checkwire watch`.

@@ -1,4 +1,4 @@
-import WireProtocol
+public import WireProtocol
 
 /// What a `LiveList` reports after each change: the new state of everything, plus what
 /// caused this update, so a screen can redraw and a log can print just the news.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where the terminal client keeps its files, following the XDG base directories.
 ///

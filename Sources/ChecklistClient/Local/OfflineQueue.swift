@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import WireProtocol
 
 /// The offline queue: edits made while the server was unreachable, one JSON object per line

@@ -1,5 +1,5 @@
-import ChecklistCore
-import WireProtocol
+public import ChecklistCore
+public import WireProtocol
 
 /// An edit made while the server was unreachable, waiting in the offline queue.
 ///

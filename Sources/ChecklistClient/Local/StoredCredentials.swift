@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import WireProtocol
 
 /// The session a `login` or `signup` saved: which server, who, and the token that resumes

@@ -1,5 +1,5 @@
 import ChecklistCore
-import WireProtocol
+public import WireProtocol
 
 /// The items as a tree: parents before children, siblings by position.
 extension ChecklistView {

@@ -1,5 +1,5 @@
 import ChecklistCore
-import WireProtocol
+public import WireProtocol
 
 /// A local copy of one checklist: its summary, participants and items, as of `seq`.
 ///

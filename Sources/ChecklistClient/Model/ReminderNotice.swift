@@ -1,4 +1,4 @@
-import WireProtocol
+public import WireProtocol
 
 /// A `reminder` from the server, as the terminal shows it.
 public struct ReminderNotice: Sendable, Equatable {

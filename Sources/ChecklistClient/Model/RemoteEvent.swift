@@ -1,5 +1,5 @@
-import ChecklistCore
-import WireProtocol
+public import ChecklistCore
+public import WireProtocol
 
 /// One `event` of a checklist's log: the whole objects the edit touched, after the edit.
 public struct RemoteEvent: Sendable {

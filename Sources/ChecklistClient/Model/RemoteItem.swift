@@ -1,5 +1,5 @@
-import ChecklistCore
-import WireProtocol
+public import ChecklistCore
+public import WireProtocol
 
 /// An ITEM as the server sent it; a local copy replaces it whole when an event carries it.
 public struct RemoteItem: Sendable, Equatable {

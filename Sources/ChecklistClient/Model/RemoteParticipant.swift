@@ -1,4 +1,4 @@
-import ChecklistCore
+public import ChecklistCore
 import WireProtocol
 
 /// A participant, or in an event a participant change: `role` nil means removed.

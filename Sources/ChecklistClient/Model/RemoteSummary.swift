@@ -1,5 +1,5 @@
-import ChecklistCore
-import WireProtocol
+public import ChecklistCore
+public import WireProtocol
 
 /// A checklist's SUMMARY as the server sent it (`lists`, snapshots, events).
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Measures how many quick-add lines the parser handles per second, over a set of texts,
 /// in CPU time of the calling thread so that other load on a shared machine does not skew

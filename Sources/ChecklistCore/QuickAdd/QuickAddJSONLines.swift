@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The JSON Lines form of the parser, as used by the corpus scorer and `checkwire parse`.
 ///

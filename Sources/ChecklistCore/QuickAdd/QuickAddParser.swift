@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Turns one line of quick-add text into an item: its list and section, title, due date and
 /// time, location and reminder interval.

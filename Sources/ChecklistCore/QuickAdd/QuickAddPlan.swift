@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Turns what quick add understood into an `addItem`: the checklist it names, the section
 /// (a top-level item of that title) to file it under, and a due value in the contract's form.

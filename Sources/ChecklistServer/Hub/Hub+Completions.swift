@@ -1,5 +1,6 @@
 import ChecklistStore
 import Transport
+import Prometheus
 
 /// Store replies and password outcomes, routed to the request they continue.
 extension Hub {

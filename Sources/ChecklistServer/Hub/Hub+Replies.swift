@@ -2,6 +2,7 @@ import ChecklistCore
 import ChecklistStore
 import Transport
 import WireProtocol
+import Prometheus
 
 /// Replies in request order, and the backpressure that follows them.
 extension Hub {

@@ -2,6 +2,7 @@ import ChecklistCore
 import ChecklistStore
 import Transport
 import WireProtocol
+import Prometheus
 
 /// Decoding and routing one request; every path answers through the session's sequencer.
 extension Hub {

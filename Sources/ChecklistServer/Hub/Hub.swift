@@ -2,6 +2,7 @@ import ChecklistCore
 import ChecklistStore
 import Transport
 import WireProtocol
+import Prometheus
 
 /// The server's session logic as a state machine: sessions, authentication and its
 /// backlog, subscriptions, reply ordering, backpressure, login throttling and fan-out.

@@ -1,6 +1,6 @@
 import ChecklistCore
-import ChecklistStore
-import Transport
+public import ChecklistStore
+public import Transport
 import WireProtocol
 
 /// Runs store commands on the store thread, against any back end (`ChecklistStorage`).

@@ -1,6 +1,6 @@
 import ChecklistStore
 import Foundation
-import Transport
+public import Transport
 import WireProtocol
 
 /// The transport's callbacks, all on the service thread: each becomes a hub input, then the

@@ -1,10 +1,11 @@
 import ChecklistCore
 import ChecklistStore
 import Credentials
-import Foundation
-import Logging
+public import Foundation
+public import Logging
 import Transport
 import WireProtocol
+import Prometheus
 
 /// The Checkwire server: wiring between the transport, the hub, the store and the password
 /// workers. The session logic is all in `Hub`; this class only carries out its actions.

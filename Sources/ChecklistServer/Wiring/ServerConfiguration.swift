@@ -1,7 +1,7 @@
-import Foundation
-import ChecklistCore
-import ChecklistStore
-import Transport
+public import Foundation
+public import ChecklistCore
+public import ChecklistStore
+public import Transport
 
 /// Everything `checkwire serve` can be told; the defaults just work on one machine.
 public struct ServerConfiguration: Sendable {

@@ -1,5 +1,5 @@
 import ChecklistCore
-import Foundation
+public import Foundation
 import GRDB
 import GRDBSQLite
 

@@ -1,4 +1,4 @@
-import ChecklistCore
+public import ChecklistCore
 import Foundation
 import GRDB
 

@@ -1,5 +1,5 @@
-import ChecklistCore
-import Foundation
+public import ChecklistCore
+public import Foundation
 import GRDB
 
 extension ChecklistStore {

@@ -1,4 +1,4 @@
-import ChecklistCore
+public import ChecklistCore
 import GRDB
 
 /// Reminders on the store thread: what to schedule at start, firing due occurrences exactly

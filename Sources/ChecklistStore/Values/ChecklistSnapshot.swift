@@ -1,4 +1,4 @@
-import ChecklistCore
+public import ChecklistCore
 
 /// A checklist as one reader sees it.
 public struct ChecklistSnapshot: Sendable {

@@ -1,4 +1,4 @@
-import ChecklistCore
+public import ChecklistCore
 
 /// What an accepted edit produced: the event and its encoded bytes (the same bytes are
 /// stored in the log, broadcast and replayed), or the original acknowledgement of an

@@ -1,4 +1,4 @@
-import ChecklistCore
+public import ChecklistCore
 
 /// An edit as the store receives it: ids already chosen, usernames not yet resolved.
 public enum EditRequest: Hashable, Sendable {

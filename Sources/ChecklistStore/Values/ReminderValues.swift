@@ -1,4 +1,4 @@
-import ChecklistCore
+public import ChecklistCore
 
 /// What the reminder scheduler holds: an occurrence of an item's reminder, or one user's
 /// snooze of an item coming to its end.

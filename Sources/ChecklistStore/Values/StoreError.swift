@@ -1,4 +1,4 @@
-import ChecklistCore
+public import ChecklistCore
 
 /// Why the store could not do what it was asked.
 public enum StoreError: Error, Hashable, Sendable {

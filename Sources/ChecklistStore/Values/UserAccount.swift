@@ -1,4 +1,4 @@
-import ChecklistCore
+public import ChecklistCore
 
 /// A user as the store keeps them; the password hash never leaves the accounts code.
 public struct UserAccount: Hashable, Sendable {

@@ -1,6 +1,7 @@
 import ChecklistClient
 import ChecklistCore
 import WireProtocol
+import Foundation
 
 /// `new`, `add`, `edit`, `share`, `unshare`.
 extension TerminalCommands {
@@ -79,7 +80,7 @@ extension TerminalCommands {
         let context = try context(server: server)
         defer { context.close() }
         let list = try await context.resolveList(reference)
-        let operation: Operation
+        let operation: ChecklistClient.Operation
         if let itemReference {
             guard input.description == nil else { throw ClientError.invalidInput("--description is for lists; items have --notes") }
             if let notes = input.notes { changes.append(("notes", notes.isEmpty ? .null : .string(notes))) }

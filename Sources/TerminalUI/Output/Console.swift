@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where a command writes: results to standard output, notes and errors to standard error,
 /// so `--json` output on stdout is never mixed with words meant for people.

@@ -1,4 +1,4 @@
-import WireProtocol
+public import WireProtocol
 
 /// A `--json` document: one compact JSON object per line on standard output.
 public struct JSONOutput: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What the output stream can do: colors and in-place redraws only on a terminal, and
 /// never when `NO_COLOR` is set (https://no-color.org) or `TERM` is `dumb`.

@@ -1,4 +1,4 @@
-import ChecklistClient
+public import ChecklistClient
 
 /// "14:02:11  bob checked off “Homework 2”": who did what, when.
 public enum ChangeLine {

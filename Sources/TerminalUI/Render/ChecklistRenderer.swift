@@ -1,4 +1,4 @@
-import ChecklistClient
+public import ChecklistClient
 import ChecklistCore
 
 /// `checkwire show` and the body of `watch`: a header (title, status, due, role,

@@ -1,4 +1,4 @@
-import ChecklistCore
+public import ChecklistCore
 
 /// `██████░░░░  60%` on a terminal, `[######----]  60%` in plain text.
 public enum CompletionBar {

@@ -1,5 +1,5 @@
-import ChecklistCore
-import Foundation
+public import ChecklistCore
+public import Foundation
 
 /// Dates and times as people read them, in the local time zone.
 ///

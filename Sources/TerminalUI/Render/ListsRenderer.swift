@@ -1,4 +1,4 @@
-import ChecklistClient
+public import ChecklistClient
 import ChecklistCore
 
 /// `checkwire lists`: the checklists in three sections — In Progress (soonest due first,

@@ -1,4 +1,4 @@
-import ChecklistClient
+public import ChecklistClient
 import ChecklistCore
 
 /// One line for a reminder or a share, as `watch`, `reminders` and `remind --follow` print it:

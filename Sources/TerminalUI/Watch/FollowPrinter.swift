@@ -1,5 +1,5 @@
-import ChecklistClient
-import Foundation
+public import ChecklistClient
+public import Foundation
 
 /// `watch --follow` (and `watch` when stdout is not a terminal): prints the checklist once,
 /// then one line per change and per connection change, like `tail -f`.

@@ -1,4 +1,4 @@
-import ChecklistClient
+public import ChecklistClient
 import WireProtocol
 
 /// `watch --json`: one JSON object per line. `{"type":"snapshot","list":LIST}` whenever the

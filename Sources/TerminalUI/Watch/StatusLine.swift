@@ -1,4 +1,4 @@
-import ChecklistClient
+public import ChecklistClient
 
 /// The `watch` status line: connection state, last seq, who is watching where.
 public enum StatusLine {

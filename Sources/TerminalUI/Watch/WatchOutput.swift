@@ -1,4 +1,4 @@
-import ChecklistClient
+public import ChecklistClient
 
 /// What `watch` does with each update of the live list.
 public protocol WatchOutput: AnyObject, Sendable {

@@ -1,4 +1,4 @@
-import ChecklistClient
+public import ChecklistClient
 
 /// Composes one frame of the live `watch` screen: the checklist (header and tree), the last
 /// few changes as "who did what, when", and the status line at the bottom.

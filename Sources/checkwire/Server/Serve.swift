@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import ServiceLifecycle
 import Transport
+import UnixSignals
 
 /// `checkwire serve`: runs the server until SIGINT or SIGTERM, then stops gracefully
 /// (every queued edit commits and is acknowledged, sockets close with 1001) and exits 0.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import ChecklistCore
-import Foundation
+public import Foundation
 
 /// `checkwire parse`: the quick-add parser over JSON Lines, as `shared/quickadd/score.py`
 /// scores it. Each input line `{"id","text","lists","now","tz"}` gives one output line

@@ -50,6 +50,7 @@ export function project(summary, detail, entries, me) {
           remindEvery: op.remindEvery ?? null,
           remindBefore: op.remindBefore ?? null,
           assignee: op.assignee ?? null,
+          repeat: op.repeat ?? null,
           status: "open",
           createdBy: me,
           createdAt: entry.at,
@@ -63,7 +64,7 @@ export function project(summary, detail, entries, me) {
       case "updateItem":
         if (current) {
           const next = { ...current };
-          for (const field of ["title", "notes", "due", "location", "remindEvery", "remindBefore", "assignee"]) if (field in op) next[field] = op[field];
+          for (const field of ["title", "notes", "due", "location", "remindEvery", "remindBefore", "assignee", "repeat"]) if (field in op) next[field] = op[field];
           items.set(id, next);
           pendingItems.add(id);
         }

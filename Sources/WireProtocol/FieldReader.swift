@@ -87,6 +87,18 @@ struct FieldReader {
         return .set(username)
     }
 
+    /// `repeat`: the contract's RRULE subset, or `null` to stop repeating.
+    func repeatRule() throws(RequestDecodingError) -> FieldChange<RepeatRule> {
+        guard let value = object["repeat"] else { return .unchanged }
+        if value.isNull { return .clear }
+        let text = try requiredString("repeat", limit: 200)
+        do throws(DomainError) {
+            return .set(try RepeatRule(parsing: text))
+        } catch {
+            throw RequestDecodingError(error.message)
+        }
+    }
+
     /// An IANA time zone name, or `nil` when absent or `null` (a zone is never cleared, so
     /// `null` follows the one rule: the same as leaving it out).
     func timeZone(_ key: String = "tz") throws(RequestDecodingError) -> String? {

@@ -70,6 +70,7 @@ extension JSONWriter {
         field("remindEvery", item.remindEvery)
         field("remindBefore", item.remindBefore)
         field("assignee", item.assignee)
+        field("repeat", item.repeatRule?.rrule)
         field("status", item.status.rawValue)
         field("createdBy", item.createdBy)
         field("createdAt", item.createdAt)

@@ -52,7 +52,8 @@ enum OperationDecoder {
                 location: try op.change("location", limit: Limits.location).valueForCreate,
                 remindEvery: try op.remindEvery().valueForCreate,
                 remindBefore: try op.remindBefore().valueForCreate,
-                assignee: try op.assignee().valueForCreate
+                assignee: try op.assignee().valueForCreate,
+                repeatRule: try op.repeatRule().valueForCreate
             )))
         case "updateItem":
             return .edit(try op.id("list"), .updateItem(try op.id("item"), Edit.ItemUpdate(
@@ -62,7 +63,8 @@ enum OperationDecoder {
                 location: try op.change("location", limit: Limits.location),
                 remindEvery: try op.remindEvery(),
                 remindBefore: try op.remindBefore(),
-                assignee: try op.assignee()
+                assignee: try op.assignee(),
+                repeatRule: try op.repeatRule()
             )))
         case "moveItem":
             return .edit(try op.id("list"), .moveItem(try op.id("item"), parent: try op.parentChange(), placement: try op.placement()))

@@ -117,6 +117,7 @@ extension JSONWriter {
             if let remindEvery = new.remindEvery { field("remindEvery", remindEvery) }
             if let remindBefore = new.remindBefore { field("remindBefore", remindBefore) }
             if let assignee = new.assignee { field("assignee", assignee) }
+            if let rule = new.repeatRule { field("repeat", rule.rrule) }
         case .updateItem(let item, let update):
             field("item", item)
             if let title = update.title { field("title", title) }
@@ -126,6 +127,7 @@ extension JSONWriter {
             change("remindEvery", update.remindEvery)
             change("remindBefore", update.remindBefore)
             change("assignee", update.assignee)
+            change("repeat", update.repeatRule.map(\.rrule))
         case .moveItem(let item, let parent, let placement):
             field("item", item)
             change("parent", parent)

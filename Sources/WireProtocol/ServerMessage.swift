@@ -136,6 +136,7 @@ public enum ServerMessage {
         writer.field("by", event.by)
         writer.field("at", event.at)
         if let item = event.item { writer.field("item", item) }
+        if let occurrence = event.occurrence { writer.field("occurrence", occurrence.description) }
         writer.key("changes")
         writer.beginObject()
         if let summary = event.changes.list {

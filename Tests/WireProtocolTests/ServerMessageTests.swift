@@ -11,7 +11,7 @@ import WireProtocol
     ]
     static let itemKeys: Set<String> = [
         "id", "parent", "position", "title", "notes", "due", "location", "remindEvery", "status",
-        "createdBy", "createdAt", "doneBy", "doneAt", "cancelledBy", "cancelledAt", "remindBefore", "assignee",
+        "createdBy", "createdAt", "doneBy", "doneAt", "cancelledBy", "cancelledAt", "remindBefore", "assignee", "repeat",
     ]
 
     private static let owner = Actor(userID: "u1", username: "olive")

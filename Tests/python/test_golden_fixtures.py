@@ -35,7 +35,7 @@ REQUIRED = {
 SUMMARY = {"id", "title", "description", "status", "due", "seq", "completion", "participants", "updatedAt", "completedAt", "cancelledAt",
            "tz", "inbox"}
 ITEM = {"id", "parent", "position", "title", "notes", "due", "location", "remindEvery", "status", "createdBy", "createdAt",
-        "doneBy", "doneAt", "cancelledBy", "cancelledAt", "remindBefore", "assignee"}
+        "doneBy", "doneAt", "cancelledBy", "cancelledAt", "remindBefore", "assignee", "repeat"}
 
 
 def load(direction):

@@ -9,4 +9,6 @@ public struct AppliedEdit: Hashable, Sendable {
     public var revokedUserID: UserID?
     /// The user a `share` added or whose role it changed: the server tells their connections.
     public var sharedUserID: UserID? = nil
+    /// The occurrence a `completeItem` of a repeating item recorded (the event's `occurrence`).
+    public var occurrence: CivilDate? = nil
 }

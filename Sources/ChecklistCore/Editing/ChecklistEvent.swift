@@ -11,12 +11,15 @@ public struct ChecklistEvent: Hashable, Sendable {
     public var completion: Completion
     /// The item an item edit was about, so a client knows which of `changes.items` it targeted.
     public var item: ItemID?
+    /// The occurrence a `completeItem` of a repeating item recorded as done.
+    public var occurrence: CivilDate?
 
     public init(
         listID: ListID, seq: Int64, opID: String, kind: String, by: String, at: Timestamp, changes: Changes,
-        completion: Completion, item: ItemID? = nil
+        completion: Completion, item: ItemID? = nil, occurrence: CivilDate? = nil
     ) {
         self.item = item
+        self.occurrence = occurrence
         self.listID = listID
         self.seq = seq
         self.opID = opID

@@ -47,7 +47,8 @@ extension ChecklistState {
         )
         return AppliedEdit(
             changes: changes, completion: listCompletion,
-            createdID: recorder.createdID, revokedUserID: recorder.revokedUserID, sharedUserID: recorder.sharedUserID
+            createdID: recorder.createdID, revokedUserID: recorder.revokedUserID, sharedUserID: recorder.sharedUserID,
+            occurrence: recorder.occurrence
         )
     }
 

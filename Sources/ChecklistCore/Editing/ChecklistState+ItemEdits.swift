@@ -10,13 +10,16 @@ extension ChecklistState {
         if let assignee = new.assignee { try requireParticipant(named: assignee) }
         let slot = try position(under: new.parent, placement: new.placement, moving: nil)
         applyRenumbering(slot.renumbered, recording: &recorder)
-        insert(Item(
+        var item = Item(
             id: new.id, parent: new.parent, position: slot.position, title: new.title, notes: new.notes,
             due: new.due, location: new.location, remindEvery: new.remindEvery,
             remindEverySince: new.remindEvery == nil ? nil : now, remindBefore: new.remindBefore,
             assignee: new.assignee.flatMap(participantUsername(matching:)),
             createdBy: actor.username, createdAt: now
-        ))
+        )
+        item.repeatRule = new.repeatRule
+        startRepeating(&item, at: now)
+        insert(item)
         recorder.touch(new.id)
         recorder.createdID = new.id
         reopenAncestors(from: new.parent, recording: &recorder)
@@ -38,6 +41,9 @@ extension ChecklistState {
         }
         item.remindBefore = update.remindBefore.applied(to: item.remindBefore)
         item.assignee = update.assignee.applied(to: item.assignee).flatMap(participantUsername(matching:))
+        item.repeatRule = update.repeatRule.applied(to: item.repeatRule)
+        // A new rule or a new due starts the count again from the (new) first occurrence.
+        if update.repeatRule != .unchanged || update.due != .unchanged { startRepeating(&item, at: now) }
         replace(item)
         recorder.touch(id)
     }
@@ -75,6 +81,18 @@ extension ChecklistState {
         let open = openDescendantCount(of: id)
         guard open == 0 else {
             throw .conflict("“\(item.title)” has \(open) open sub-item\(open == 1 ? "" : "s"); complete or cancel \(open == 1 ? "it" : "them") first")
+        }
+        if let rule = item.repeatRule, let due = item.due, let start = item.repeatStart {
+            // A repeating item: this occurrence is done, the item moves on to the next one.
+            let occurrence = RepeatDue.localDate(of: due, timeZone: list.timeZone)
+            guard let next = RepeatDue.next(after: due, rule: rule, start: start, timeZone: list.timeZone) else {
+                throw .conflict("“\(item.title)” has no occurrence after \(occurrence)")
+            }
+            item.due = next
+            replace(item)
+            recorder.touch(id)
+            recorder.occurrence = occurrence
+            return
         }
         item.status = .done
         item.doneBy = actor.username
@@ -155,6 +173,24 @@ extension ChecklistState {
     }
 
     func ancestorsIncludingSelf(of id: ItemID) -> [ItemID] { [id] + ancestors(of: id) }
+
+    /// For an item with a rule: the first occurrence is its due (on the due's local date), or
+    /// without a due the first day of the rule from today on, which becomes its due. Without
+    /// a rule, nothing to count from.
+    func startRepeating(_ item: inout Item, at now: Timestamp) {
+        guard let rule = item.repeatRule else {
+            item.repeatStart = nil
+            return
+        }
+        if let due = item.due {
+            item.repeatStart = RepeatDue.localDate(of: due, timeZone: list.timeZone)
+        } else {
+            let today = RepeatDue.localDate(of: now, timeZone: list.timeZone)
+            let first = rule.firstOccurrence(onOrAfter: today) ?? today
+            item.repeatStart = first
+            item.due = .date(first)
+        }
+    }
 
     /// Assignees are participants: anyone else could never see the item they are reminded of.
     func requireParticipant(named username: String) throws(DomainError) {

@@ -97,11 +97,13 @@ public enum Edit: Hashable, Sendable {
         public var remindEvery: Int?
         public var remindBefore: Int?
         public var assignee: String?
+        public var repeatRule: RepeatRule?
         public init(
             id: ItemID, parent: ItemID? = nil, placement: Placement = .last, title: String,
             notes: String? = nil, due: Due? = nil, location: String? = nil, remindEvery: Int? = nil,
-            remindBefore: Int? = nil, assignee: String? = nil
+            remindBefore: Int? = nil, assignee: String? = nil, repeatRule: RepeatRule? = nil
         ) {
+            self.repeatRule = repeatRule
             self.remindBefore = remindBefore
             self.assignee = assignee
             self.id = id
@@ -123,11 +125,14 @@ public enum Edit: Hashable, Sendable {
         public var remindEvery: FieldChange<Int> = .unchanged
         public var remindBefore: FieldChange<Int> = .unchanged
         public var assignee: FieldChange<String> = .unchanged
+        public var repeatRule: FieldChange<RepeatRule> = .unchanged
         public init(
             title: String? = nil, notes: FieldChange<String> = .unchanged, due: FieldChange<Due> = .unchanged,
             location: FieldChange<String> = .unchanged, remindEvery: FieldChange<Int> = .unchanged,
-            remindBefore: FieldChange<Int> = .unchanged, assignee: FieldChange<String> = .unchanged
+            remindBefore: FieldChange<Int> = .unchanged, assignee: FieldChange<String> = .unchanged,
+            repeatRule: FieldChange<RepeatRule> = .unchanged
         ) {
+            self.repeatRule = repeatRule
             self.remindBefore = remindBefore
             self.assignee = assignee
             self.title = title

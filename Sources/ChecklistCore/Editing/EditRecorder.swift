@@ -6,6 +6,8 @@ struct EditRecorder {
     var createdID: String?
     var revokedUserID: UserID?
     var sharedUserID: UserID?
+    /// The occurrence a `completeItem` of a repeating item recorded.
+    var occurrence: CivilDate?
 
     mutating func touch(_ id: ItemID) {
         if touchedSet.insert(id).inserted { touchedItems.append(id) }

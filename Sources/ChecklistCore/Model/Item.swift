@@ -16,6 +16,10 @@ public struct Item: Hashable, Sendable {
     public var remindBefore: Int?
     /// The participant reminders go to (a username); `nil`: every owner and editor.
     public var assignee: String?
+    /// How the item comes back once done; `due` is then its next occurrence.
+    public var repeatRule: RepeatRule?
+    /// The first occurrence, which the rule's intervals count from.
+    public var repeatStart: CivilDate?
     public var status: ItemStatus
     public var createdBy: String
     public var createdAt: Timestamp
@@ -30,6 +34,7 @@ public struct Item: Hashable, Sendable {
         id: ItemID, parent: ItemID?, position: Double, title: String, notes: String? = nil,
         due: Due? = nil, location: String? = nil, remindEvery: Int? = nil,
         remindEverySince: Timestamp? = nil, remindBefore: Int? = nil, assignee: String? = nil,
+        repeatRule: RepeatRule? = nil, repeatStart: CivilDate? = nil,
         status: ItemStatus = .open, createdBy: String, createdAt: Timestamp,
         doneBy: String? = nil, doneAt: Timestamp? = nil, cancelledBy: String? = nil,
         cancelledAt: Timestamp? = nil, cancelOrigin: CancelOrigin? = nil
@@ -45,6 +50,8 @@ public struct Item: Hashable, Sendable {
         self.remindEverySince = remindEverySince
         self.remindBefore = remindBefore
         self.assignee = assignee
+        self.repeatRule = repeatRule
+        self.repeatStart = repeatStart
         self.status = status
         self.createdBy = createdBy
         self.createdAt = createdAt

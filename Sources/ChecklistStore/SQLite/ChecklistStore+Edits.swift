@@ -50,7 +50,8 @@ extension ChecklistStore {
             let state = states[listID]!
             let event = ChecklistEvent(
                 listID: listID, seq: state.list.seq, opID: opID, kind: kind ?? request.kind, by: actor.username,
-                at: now, changes: applied.changes, completion: applied.completion, item: request.subjectItem
+                at: now, changes: applied.changes, completion: applied.completion, item: request.subjectItem,
+                occurrence: applied.occurrence
             )
             let payload = encodeEvent(event)
             try persist(state: state, applied: applied, event: event, payload: payload, parsed: parsed, actor: actor)

@@ -30,7 +30,9 @@ enum RowCodec {
             id: row["id"], parent: row["parent"], position: row["position"], title: row["title"],
             notes: row["notes"], due: (row["due"] as String?).flatMap(Due.init(wire:)), location: row["location"],
             remindEvery: row["remind_every"], remindEverySince: timestamp(row["remind_every_since"]),
-            remindBefore: row["remind_before"], assignee: row["assignee"], status: status, createdBy: row["created_by"],
+            remindBefore: row["remind_before"], assignee: row["assignee"],
+            repeatRule: (row["repeat_rule"] as String?).flatMap { try? RepeatRule(parsing: $0) },
+            repeatStart: (row["repeat_start"] as String?).flatMap(CivilDate.init(iso:)), status: status, createdBy: row["created_by"],
             createdAt: Timestamp(milliseconds: row["created_at"]), doneBy: row["done_by"],
             doneAt: timestamp(row["done_at"]), cancelledBy: row["cancelled_by"],
             cancelledAt: timestamp(row["cancelled_at"]),
@@ -52,6 +54,7 @@ enum RowCodec {
             item.location, item.remindEvery, item.status.rawValue, item.createdBy, item.createdAt.milliseconds,
             item.doneBy, item.doneAt?.milliseconds, item.cancelledBy, item.cancelledAt?.milliseconds,
             item.cancelOrigin?.storageValue, item.remindBefore, item.assignee, item.remindEverySince?.milliseconds,
+            item.repeatRule?.rrule, item.repeatStart?.description,
         ]
     }
 
@@ -63,7 +66,7 @@ enum RowCodec {
     static let upsertItem = """
         INSERT OR REPLACE INTO items (list_id, id, parent, position, title, notes, due, location, remind_every,
             status, created_by, created_at, done_by, done_at, cancelled_by, cancelled_at, cancel_origin,
-            remind_before, assignee, remind_every_since)
-            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+            remind_before, assignee, remind_every_since, repeat_rule, repeat_start)
+            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
         """
 }

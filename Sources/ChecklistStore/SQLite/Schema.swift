@@ -141,6 +141,13 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """)
         }
+        // Repeating items: the rule (canonical RRULE text) and the first occurrence it counts from.
+        migrator.registerMigration("v5") { db in
+            try db.execute(sql: """
+                ALTER TABLE items ADD COLUMN repeat_rule TEXT;
+                ALTER TABLE items ADD COLUMN repeat_start TEXT;
+                """)
+        }
         return migrator
     }
 }

@@ -67,6 +67,10 @@ struct FixtureStory {
         try record("restoreItem", .restoreItem("item-pack"))
         try record("unshare", .unshare(username: "bob", userID: Self.bob.userID))
         try record("updateItem-reminders", .updateItem("item-tickets", Edit.ItemUpdate(remindBefore: .set(86_400), assignee: .set("olive"))))
+        try record("addItem-repeating", .addItem(Edit.NewItem(
+            id: "item-quiz", title: "Quiz", due: Due(wire: "2027-03-01"), repeatRule: try RepeatRule(parsing: "FREQ=WEEKLY;BYDAY=MO,TH")
+        )))
+        try record("completeItem-occurrence", .completeItem("item-quiz"))
     }
 
     private mutating func record(_ name: String, _ edit: Edit, by actor: Actor = FixtureStory.olive) throws {
@@ -75,7 +79,7 @@ struct FixtureStory {
         let applied = try state.apply(edit, by: actor, at: at)
         events[name] = ChecklistEvent(
             listID: state.list.id, seq: state.list.seq, opID: "op-\(state.list.seq)", kind: edit.kind, by: actor.username, at: at,
-            changes: applied.changes, completion: applied.completion, item: edit.subjectItem
+            changes: applied.changes, completion: applied.completion, item: edit.subjectItem, occurrence: applied.occurrence
         )
     }
 }

@@ -20,11 +20,12 @@ extension JSONWriter {
         field("time", result.time?.description)
         field("location", result.location)
         field("remindEvery", result.remindEvery)
+        field("repeat", result.repeatRule?.rrule)
         key("ranges")
         beginObject()
         let ranges = result.ranges
         for (name, range) in [("list", ranges.list), ("section", ranges.section), ("date", ranges.date), ("time", ranges.time),
-                              ("location", ranges.location), ("remindEvery", ranges.remindEvery)] {
+                              ("location", ranges.location), ("remindEvery", ranges.remindEvery), ("repeat", ranges.repeatRule)] {
             guard let range else { continue }
             key(name)
             self.range(range)

@@ -27,6 +27,8 @@ struct QuickAddCase: Sendable, CustomTestStringConvertible {
     var time: String? = nil
     var location: String? = nil
     var remindEvery: Int? = nil
+    /// The canonical RRULE of a repeat.
+    var `repeat`: String? = nil
 
     var testDescription: String { text }
 
@@ -39,6 +41,7 @@ struct QuickAddCase: Sendable, CustomTestStringConvertible {
         #expect(r.time?.description == time, "time of \(text)")
         #expect(r.location == location, "location of \(text)")
         #expect(r.remindEvery == remindEvery, "remindEvery of \(text)")
+        #expect(r.repeatRule?.rrule == `repeat`, "repeat of \(text)")
     }
 }
 

@@ -11,7 +11,7 @@ import Testing
         let out = try object(QuickAddJSONLines.process(line: """
             {"id":"a","text":"Personal - call the bank, remind me every 2 hours","lists":["Personal"],"now":"2026-11-21T09:00:00","tz":"America/New_York"}
             """))
-        #expect(Set(out.keys) == ["id", "list", "section", "title", "date", "time", "location", "remindEvery"])
+        #expect(Set(out.keys) == ["id", "list", "section", "title", "date", "time", "location", "remindEvery", "repeat"])
         #expect(out["list"] as? String == "Personal")
         #expect(out["title"] as? String == "call the bank")
         #expect(out["date"] is NSNull)

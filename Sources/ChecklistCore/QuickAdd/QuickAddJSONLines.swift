@@ -5,7 +5,7 @@ public import Foundation
 /// Each input line is `{"id", "text", "lists", "now", "tz"}`: `lists` holds names (or objects
 /// `{"name", "sections"}`), `now` is a local time in `tz` (`2026-11-21T09:00:00`) or an instant
 /// with `Z` or an offset, and `tz` an IANA zone name (UTC when missing). Each output line is
-/// `{"id", "list", "section", "title", "date", "time", "location", "remindEvery"}` with `null`
+/// `{"id", "list", "section", "title", "date", "time", "location", "remindEvery", "repeat"}` with `null`
 /// for absent values; a line that cannot be read gives `{"id", "error"}`.
 public enum QuickAddJSONLines {
     /// Parses one input line and returns one output line (without the newline).
@@ -50,6 +50,7 @@ public enum QuickAddJSONLines {
             "time": r.time?.description ?? NSNull(),
             "location": r.location ?? NSNull(),
             "remindEvery": r.remindEvery ?? NSNull(),
+            "repeat": r.repeatRule?.rrule ?? NSNull(),
         ] as [String: Any]
     }
 

@@ -34,6 +34,7 @@ public struct QuickAddRanges: Sendable, Equatable {
     public var time: QuickAddRange?
     public var location: QuickAddRange?
     public var remindEvery: QuickAddRange?
+    public var repeatRule: QuickAddRange?
     /// The pieces of text the title is made of, in order (several when phrases were cut out of
     /// its middle).
     public var title: [QuickAddRange]
@@ -64,13 +65,16 @@ public struct QuickAddResult: Sendable, Equatable {
     public var location: String?
     /// The reminder interval in seconds.
     public var remindEvery: Int?
+    /// How the task comes back (`every Monday`), when it repeats.
+    public var repeatRule: RepeatRule?
     public var ranges: QuickAddRanges
 
     public init(
         list: String? = nil, section: String? = nil, title: String, date: QuickAddDate? = nil,
-        time: QuickAddTime? = nil, location: String? = nil, remindEvery: Int? = nil,
+        time: QuickAddTime? = nil, location: String? = nil, remindEvery: Int? = nil, repeatRule: RepeatRule? = nil,
         ranges: QuickAddRanges = QuickAddRanges()
     ) {
+        self.repeatRule = repeatRule
         self.list = list
         self.section = section
         self.title = title

@@ -331,6 +331,17 @@ extension QuickAddScanner {
             guard matchTime(at: end, bareHour: false, connected: true) != nil
                 || (tokens[k].isCapitalized && (end >= count || tokens[end].kind == .punct)) else { return nil }
         }
+        if !modified {
+            // A weekday written with a date (`Thu 12/3`, `Friday, Dec 4`, `Tuesday 1/5/27`): the
+            // date says which one, and the weekday goes with it out of the title.
+            var e = end
+            if isPunct(e, 0x2C) { e += 1 }
+            if free(e), let dated = tokens[e].kind == .number
+                ? matchNumericDate(at: e, afterConnector: true) ?? matchDayMonth(at: e)
+                : (lex(e)?.month ?? 0) > 0 ? matchMonthDay(at: e) : nil {
+                return DateMatch(end: dated.end, date: dated.date)
+            }
+        }
         if !modified, isWord(end, .next), isWord(end + 1, .week) {
             next = true
             end += 2

@@ -99,8 +99,14 @@ extension QuickAddScanner {
         }
         guard let b = best else { return }
         var lower = b.start, upper = b.end
+        let bracketed = free(lower - 1) && free(upper) && tokens[lower - 1].kind == .punct && tokens[upper].kind == .punct
+            && QuickAddLexicon.isOpenBracket(tokens[lower - 1].scalar) && QuickAddLexicon.isCloseBracket(tokens[upper].scalar)
         if isPunct(lower - 1, 0x23) && touchesPrevious(lower) { lower -= 1 }  // #home
-        else if let w = word(lower - 1), w == .for || w == .to || w == .into || w == .in || w == .on {
+        else if bracketed, let w = word(lower - 2), w == .for || w == .to || w == .into || w == .in {
+            // `for (Personal)`: the preposition goes with the bracketed list.
+            lower -= 2
+            upper += 1
+        } else if let w = word(lower - 1), w == .for || w == .to || w == .into || w == .in || w == .on {
             if w == .for || listEvidenceAfterPreposition(end: upper) { lower -= 1 }
         }
         if isWord(upper, .list) { upper += 1 }

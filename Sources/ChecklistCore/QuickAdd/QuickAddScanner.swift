@@ -33,6 +33,7 @@ struct QuickAddScanner {
     var partOfDay: PartOfDay?
     var location: String?
     var remindEvery: Int?
+    var repeatRule: RepeatRule?
     var ranges = QuickAddRanges()
 
     enum PartOfDay { case morning, afternoon, evening, night }

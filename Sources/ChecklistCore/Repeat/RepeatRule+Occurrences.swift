@@ -7,11 +7,14 @@ extension RepeatRule {
     }
 
     /// The first day from `date` on that the rule itself names (a rule started today on an item
-    /// with no due: "every Monday" on a Saturday starts on Monday).
+    /// with no due: "every Monday" on a Saturday starts on Monday). The interval counts from
+    /// that first day, so it plays no part here: "every other Tuesday" starts on the coming one.
     public func firstOccurrence(onOrAfter date: CivilDate) -> CivilDate? {
+        var single = self
+        single.interval = 1
         var candidate = date
         for _ in 0..<(31 * 12) {
-            if fits(candidate, countingFrom: date) { return candidate }
+            if single.fits(candidate, countingFrom: date) { return candidate }
             candidate = candidate.addingDays(1)
         }
         return nil

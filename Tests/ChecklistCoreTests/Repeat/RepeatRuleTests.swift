@@ -62,6 +62,8 @@ import Testing
         #expect(try RepeatRule(parsing: "FREQ=MONTHLY;BYMONTHDAY=1").firstOccurrence(onOrAfter: saturday) == Self.date("2026-12-01"))
         #expect(try RepeatRule(parsing: "FREQ=DAILY").firstOccurrence(onOrAfter: saturday) == saturday)
         #expect(try RepeatRule(parsing: "FREQ=WEEKLY;INTERVAL=2").firstOccurrence(onOrAfter: saturday) == saturday, "no BYDAY: today's weekday")
+        #expect(try RepeatRule(parsing: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU").firstOccurrence(onOrAfter: saturday) == Self.date("2026-11-24"),
+                "every other Tuesday starts on the coming one")
         #expect(Self.date("2026-11-23").isoWeekday == 1 && Self.date("2026-11-21").isoWeekday == 6)
     }
 

@@ -176,3 +176,34 @@ export function timeZone() {
     return undefined;
   }
 }
+
+const WEEKDAY_NAMES = { MO: "Mon", TU: "Tue", WE: "Wed", TH: "Thu", FR: "Fri", SA: "Sat", SU: "Sun" };
+
+/** A repeat rule (the contract's RRULE subset) in words: "every Mon, Thu", "every 2 weeks". */
+export function repeatInWords(rule) {
+  if (!rule) return "";
+  const parts = Object.fromEntries(rule.split(";").map((part) => part.split("=")));
+  const interval = Number(parts.INTERVAL || 1);
+  const unit = { DAILY: "day", WEEKLY: "week", MONTHLY: "month" }[parts.FREQ] || "time";
+  if (parts.BYDAY) {
+    const days = parts.BYDAY.split(",");
+    const named = days.join(",") === "MO,TU,WE,TH,FR" ? "weekday" : days.map((d) => WEEKDAY_NAMES[d] || d).join(", ");
+    return interval === 1 ? `every ${named}` : `every ${interval} weeks on ${named}`;
+  }
+  const every = interval === 1 ? `every ${unit}` : interval === 2 && unit === "week" ? "every other week" : `every ${interval} ${unit}s`;
+  return parts.BYMONTHDAY ? `${every} on the ${ordinal(Number(parts.BYMONTHDAY))}` : every;
+}
+
+function ordinal(n) {
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th");
+  return `${n}${suffix}`;
+}
+
+/** The repeat choices the item panel offers (any other rule is shown as it is). */
+export const REPEAT_PRESETS = [
+  { rule: "FREQ=DAILY", label: "Every day" },
+  { rule: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", label: "Every weekday" },
+  { rule: "FREQ=WEEKLY", label: "Every week" },
+  { rule: "FREQ=WEEKLY;INTERVAL=2", label: "Every other week" },
+  { rule: "FREQ=MONTHLY", label: "Every month" },
+];

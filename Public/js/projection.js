@@ -79,8 +79,9 @@ export function project(summary, detail, entries, me) {
         }
         break;
       case "completeItem":
+        // A repeating item stays open (the server moves its due to the next occurrence).
         if (current && current.status === "open" && openDescendantCount(index, id) === 0) {
-          items.set(id, { ...current, status: "done", doneBy: me, doneAt: entry.at });
+          if (!current.repeat) items.set(id, { ...current, status: "done", doneBy: me, doneAt: entry.at });
           pendingItems.add(id);
         }
         break;

@@ -25,7 +25,7 @@ extension Operation {
     public static func addItem(
         list: String, title: String, parent: String? = nil, due: String? = nil, location: String? = nil,
         remindEvery: Int? = nil, notes: String? = nil, remindBefore: Int? = nil, assignee: String? = nil,
-        listTitle: String, parentTitle: String? = nil
+        repeatRule: String? = nil, listTitle: String, parentTitle: String? = nil
     ) -> Operation {
         var fields: [(String, JSONValue)] = [("list", .string(list)), ("id", .string(UUID().uuidString.lowercased()))]
         if let parent { fields.append(("parent", .string(parent))) }
@@ -36,6 +36,7 @@ extension Operation {
         if let remindEvery { fields.append(("remindEvery", .number(JSONNumber(Int64(remindEvery))))) }
         if let remindBefore { fields.append(("remindBefore", .number(JSONNumber(Int64(remindBefore))))) }
         if let assignee { fields.append(("assignee", .string(assignee))) }
+        if let repeatRule { fields.append(("repeat", .string(repeatRule))) }
         let place = parentTitle.map { "under “\($0)” in “\(listTitle)”" } ?? "to “\(listTitle)”"
         return Operation(kind: "addItem", fields: fields, summary: "add “\(title)” \(place)")
     }

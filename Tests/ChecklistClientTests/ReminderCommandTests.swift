@@ -75,3 +75,23 @@ import WireProtocol
         #expect(inbox["list"]?["items"]?.arrayValue?.map { $0["title"]?.stringValue } == ["Call the dentist"])
     }
 }
+
+/// Repeating items from the terminal: `add --repeat` in words, the rule shown in words, and
+/// `done` moving the item to its next occurrence.
+@Suite(.serialized) struct RepeatCommandTests {
+    @Test func aRepeatingItemFromTheTerminal() async throws {
+        let (server, alice) = try await CommandTests.setUp()
+        defer { server.shutdown(); alice.remove() }
+        try await alice.ok(["new", "Chores"])
+        try await alice.ok(["add", "Chores", "Take out the trash", "--due", "2027-03-01", "--repeat", "every Mon and Thu"])
+        let shown = try await alice.ok(["show", "Chores"]).stdout
+        #expect(shown.contains("↻ every Mon, Thu"), "\(shown)")
+        try await alice.ok(["done", "Chores", "Take out the trash"])
+        let item = try await alice.ok(["show", "Chores", "--json"]).json()["list"]?["items"]?.arrayValue?.first
+        #expect(item?["status"]?.stringValue == "open" && item?["due"]?.stringValue == "2027-03-04", "\(String(describing: item))")
+        let refused = try await alice.run(["add", "Chores", "x", "--repeat", "FREQ=YEARLY"])
+        #expect(refused.status == 1 && refused.stderr.contains("FREQ=YEARLY is not supported"), "\(refused.stderr)")
+        try await alice.ok(["edit", "Chores", "Take out the trash", "--repeat", "none"])
+        #expect(try await alice.ok(["show", "Chores", "--json"]).json()["list"]?["items"]?.arrayValue?.first?["repeat"] == .null)
+    }
+}

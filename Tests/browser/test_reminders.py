@@ -59,3 +59,21 @@ def test_done_on_the_banner_completes_the_item_and_the_panel_sets_reminders(brow
     a.until(lambda d: a.js("return window.checkwire.project(arguments[0]).items.get('visa')?.remindBefore", list_id) == 86400,
             message="remindBefore was not saved")
     a.until(lambda d: a.status() == "live" and a.pending_count() == 0, message="edits not acknowledged")
+
+
+def test_a_repeating_item_shows_its_rule_and_moves_on_when_ticked(browsers):
+    a = browsers("A")
+    a.signup(unique("ana"))
+    list_id = a.create_list("Chores")
+    a.js("window.checkwire.op({op: 'addItem', list: arguments[0], id: 'trash', title: 'Take out the trash', due: '2027-03-01'})", list_id)
+    a.open(f"#/list/{list_id}/item/trash")
+    Select(a.find("#item-repeat")).select_by_visible_text("Every weekday")
+    a.until(lambda d: a.js("return window.checkwire.project(arguments[0]).items.get('trash')?.repeat", list_id)
+            == "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", message="the rule was not saved")
+    a.open_list(list_id)
+    a.until(lambda d: "every weekday" in (a.row("Take out the trash").text if a.row("Take out the trash") else ""),
+            message="the row does not show the rule in words")
+    a.toggle("Take out the trash")
+    a.until(lambda d: a.js("return window.checkwire.project(arguments[0]).items.get('trash')?.due", list_id) == "2027-03-02",
+            message="ticking it did not move it to the next weekday")
+    a.wait_row_status("Take out the trash", "open")

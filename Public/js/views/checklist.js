@@ -4,7 +4,7 @@
 import { h, replaceChildrenPreservingFocus } from "../dom.js";
 import { icon } from "../icons.js";
 import { childrenOf, descendants, ancestors, completion, openDescendantCount } from "../tree.js";
-import { formatDue, formatDueLong, isOverdue, isDueSoon, relativeTime, formatInterval, hueFor, inputsToDue, dueToInputs } from "../format.js";
+import { formatDue, formatDueLong, isOverdue, isDueSoon, relativeTime, formatInterval, hueFor, inputsToDue, dueToInputs, repeatInWords } from "../format.js";
 import { avatarStack } from "./lists.js";
 import { openDialog } from "./dialog.js";
 import { createItemPanel } from "./item.js";
@@ -261,6 +261,7 @@ export function createChecklistView(app, initialParams) {
     if (item.due) meta.push(h(`span.chip.due${overdue ? ".overdue" : item.status === "open" && isDueSoon(item.due) ? ".soon" : ""}`, { title: formatDueLong(item.due) }, icon(overdue ? "alert" : "calendar", { size: 12 }), formatDue(item.due)));
     if (c) meta.push(h("span.chip.sub-progress", { title: `${c.done} of ${c.total} sub-items done` }, h("span.mini-ring", { style: { "--p": c.percent } }), `${c.done}/${c.total}`));
     if (item.location) meta.push(h("span.chip.plain", { title: item.location }, icon("mapPin", { size: 12 }), h("span.chip-text", item.location)));
+    if (item.repeat) meta.push(h("span.chip.plain.repeat-chip", { title: `Repeats ${repeatInWords(item.repeat)}` }, icon("refresh", { size: 12 }), h("span.chip-text", repeatInWords(item.repeat))));
     if (item.remindEvery) meta.push(h("span.chip.plain", { title: formatInterval(item.remindEvery) }, icon("repeat", { size: 12 })));
     if (item.notes) meta.push(h("span.chip.plain", { title: "Has notes" }, icon("note", { size: 12 })));
     if (pending) meta.push(h("span.chip.pending-chip", { title: "Saved on this device; waiting to reach the server" }, icon("refresh", { size: 12 }), "Pending"));

@@ -5,7 +5,7 @@
 import { h, autosize } from "../dom.js";
 import { icon } from "../icons.js";
 import { completion, childrenOf, ancestors, openDescendantCount } from "../tree.js";
-import { dueToInputs, inputsToDue, formatTimestamp, relativeTime, REMINDER_PRESETS, formatInterval, isOverdue, formatDueLong } from "../format.js";
+import { dueToInputs, inputsToDue, formatTimestamp, relativeTime, REMINDER_PRESETS, formatInterval, isOverdue, formatDueLong, REPEAT_PRESETS, repeatInWords } from "../format.js";
 import { newId } from "../outbox.js";
 
 export function createItemPanel(app, { listId, itemId, close, drill }) {
@@ -21,6 +21,8 @@ export function createItemPanel(app, { listId, itemId, close, drill }) {
   const reminder = h("select#item-reminder", { "data-field": "remindEvery", "aria-label": "Repeat reminder" });
   const remindBefore = h("select#item-remind-before", { "data-field": "remindBefore", "aria-label": "Remind me" });
   const assignee = h("select#item-assignee", { "data-field": "assignee", "aria-label": "Assign to" });
+  const repeatRule = h("select#item-repeat", { "data-field": "repeat", "aria-label": "Repeat" });
+  const repeatHint = h("p.field-hint");
   const remindHint = h("p.field-hint");
   const statusSlot = h("div.panel-status");
   const pathSlot = h("div.panel-path");
@@ -38,6 +40,7 @@ export function createItemPanel(app, { listId, itemId, close, drill }) {
       statusSlot,
       h("div.panel-fields",
         field("calendar", "Due", h("div.due-inputs", dueDate, dueTime, clearDue), dueHint),
+        field("refresh", "Repeat", repeatRule, repeatHint),
         field("mapPin", "Location", location),
         field("bell", "Remind me", remindBefore, remindHint),
         field("repeat", "Repeat reminder", reminder),
@@ -96,6 +99,11 @@ export function createItemPanel(app, { listId, itemId, close, drill }) {
     }
     if (value !== (item.remindBefore ?? null)) send({ remindBefore: value });
   });
+  repeatRule.addEventListener("change", () => {
+    if (!item) return;
+    const value = repeatRule.value || null;
+    if (value !== (item.repeat ?? null)) send({ repeat: value });
+  });
   assignee.addEventListener("change", () => {
     if (!item) return;
     const value = assignee.value || null;
@@ -141,7 +149,7 @@ export function createItemPanel(app, { listId, itemId, close, drill }) {
     el.classList.toggle("pending", pending);
     el.dataset.itemId = itemId;
     for (const input of [title, notes, dueDate, dueTime, location]) input.readOnly = !canEdit;
-    for (const input of [reminder, remindBefore, assignee, dueDate, dueTime]) input.disabled = !canEdit;
+    for (const input of [reminder, remindBefore, assignee, repeatRule, dueDate, dueTime]) input.disabled = !canEdit;
     clearDue.hidden = !canEdit || !item.due;
     location.placeholder = canEdit ? "Add a place" : "—";
     notes.placeholder = canEdit ? "Add notes…" : "No notes";
@@ -157,6 +165,7 @@ export function createItemPanel(app, { listId, itemId, close, drill }) {
     renderReminder();
     renderRemindBefore();
     renderAssignee(state);
+    renderRepeat();
 
     const path = ancestors(view.items, itemId);
     pathSlot.replaceChildren(
@@ -190,6 +199,20 @@ export function createItemPanel(app, { listId, itemId, close, drill }) {
     remindBefore.replaceChildren(...options);
     remindBefore.value = current === null ? "" : String(current);
     remindHint.textContent = current !== null && !item.due ? "Set a due date for this reminder to ring." : "";
+  }
+
+  function renderRepeat() {
+    if (document.activeElement === repeatRule) return;
+    const current = item.repeat ?? "";
+    const options = [h("option", { value: "" }, "Does not repeat")];
+    for (const preset of REPEAT_PRESETS) options.push(h("option", { value: preset.rule }, preset.label));
+    if (current && !REPEAT_PRESETS.some((p) => p.rule === current)) {
+      const words = repeatInWords(current);
+      options.push(h("option", { value: current }, words.charAt(0).toUpperCase() + words.slice(1)));
+    }
+    repeatRule.replaceChildren(...options);
+    repeatRule.value = current;
+    repeatHint.textContent = current ? "Ticking it off moves it to the next time; it stays on the list." : "";
   }
 
   function renderAssignee(state) {

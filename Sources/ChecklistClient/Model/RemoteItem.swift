@@ -11,6 +11,8 @@ public struct RemoteItem: Sendable, Equatable {
     public var due: Due?
     public var location: String?
     public var remindEvery: Int?
+    /// The repeat rule (the contract's RRULE subset), when the item repeats.
+    public var repeatRule: String?
     public var status: ItemStatus
     public var createdBy: String?
     public var createdAt: Timestamp?
@@ -32,6 +34,7 @@ public struct RemoteItem: Sendable, Equatable {
         due = json.due("due")
         location = json.string("location")
         remindEvery = json.int("remindEvery")
+        repeatRule = json.string("repeat")
         status = json.string("status").flatMap(ItemStatus.init(rawValue:)) ?? .open
         createdBy = json.string("createdBy")
         createdAt = json.timestamp("createdAt")

@@ -100,3 +100,25 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension RepeatRule {
+    private static let weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+
+    /// The rule as people say it: "every Mon, Thu", "every weekday", "every 3 days", "every month
+    /// on the 1st" (the web client's `repeatInWords` says the same).
+    public var inWords: String {
+        let unit = switch frequency {
+        case .daily: "day"
+        case .weekly: "week"
+        case .monthly: "month"
+        }
+        if !weekdays.isEmpty {
+            let named = weekdays == [1, 2, 3, 4, 5] ? "weekday" : weekdays.map { Self.weekdayNames[$0 - 1] }.joined(separator: ", ")
+            return interval == 1 ? "every \(named)" : "every \(interval) weeks on \(named)"
+        }
+        let every = interval == 1 ? "every \(unit)" : interval == 2 && frequency == .weekly ? "every other week" : "every \(interval) \(unit)s"
+        guard let monthDay else { return every }
+        let suffix = (11...13).contains(monthDay % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][monthDay % 10] ?? "th"
+        return "\(every) on the \(monthDay)\(suffix)"
+    }
+}

@@ -26,11 +26,15 @@ extension TerminalCommands {
         public var assignee: String?
         /// `--tz` of a checklist.
         public var timeZone: String?
+        /// `--repeat`: words or an RRULE.
+        public var repeatRule: String?
 
         public init(
             title: String? = nil, notes: String? = nil, due: String? = nil, location: String? = nil, every: String? = nil,
-            description: String? = nil, remindBefore: String? = nil, assignee: String? = nil, timeZone: String? = nil
+            description: String? = nil, remindBefore: String? = nil, assignee: String? = nil, timeZone: String? = nil,
+            repeatRule: String? = nil
         ) {
+            self.repeatRule = repeatRule
             self.title = title
             self.notes = notes
             self.due = due
@@ -52,6 +56,7 @@ extension TerminalCommands {
         let due = try input.due.map { try DueInput.parse($0, timeZone: timeZone) }
         let every = try input.every.map(ReminderInterval.parse)
         let remindBefore = try input.remindBefore.map(ItemInput.lead)
+        let rule = try input.repeatRule.map { try RepeatInput.parse($0, timeZone: timeZone) }
         let context = try context(server: server)
         defer { context.close() }
         let list = try await context.resolveList(reference)
@@ -63,7 +68,7 @@ extension TerminalCommands {
         let operation = Operation.addItem(
             list: list.id, title: title, parent: parent?.id, due: due, location: input.location,
             remindEvery: every, notes: input.notes, remindBefore: remindBefore, assignee: input.assignee,
-            listTitle: list.title, parentTitle: parent?.title
+            repeatRule: rule?.rrule, listTitle: list.title, parentTitle: parent?.title
         )
         let place = parent.map { "under “\($0.title)” in “\(list.title)”" } ?? "to “\(list.title)”"
         try await submit(operation, context: context, console: console, done: "Added “\(title)” \(place)")
@@ -92,16 +97,20 @@ extension TerminalCommands {
                 changes.append(("remindBefore", Self.clears(lead) ? .null : .number(JSONNumber(Int64(try ItemInput.lead(lead))))))
             }
             if let assignee = input.assignee { changes.append(("assignee", Self.clears(assignee) ? .null : .string(assignee))) }
+            if let text = input.repeatRule {
+                changes.append(("repeat", Self.clears(text) ? .null : .string(try RepeatInput.parse(text, timeZone: timeZone).rrule)))
+            }
             guard input.timeZone == nil else { throw ClientError.invalidInput("--tz is for checklists; leave out the item") }
             guard !changes.isEmpty else {
-                throw ClientError.invalidInput("nothing to change; give --title, --notes, --due, --location, --every, --remind-before or --assign")
+                throw ClientError.invalidInput("nothing to change; give --title, --notes, --due, --location, --every, --remind-before, --assign or --repeat")
             }
             let (view, _) = try await context.view(of: list)
             let item = try context.resolveItem(itemReference, in: view)
             operation = .updateItem(list: list.id, item: item.id, changes: changes, itemTitle: item.title, listTitle: list.title)
         } else {
-            guard input.notes == nil, input.location == nil, input.every == nil, input.remindBefore == nil, input.assignee == nil else {
-                throw ClientError.invalidInput("--notes, --location, --every, --remind-before and --assign are for items; name the item after the list")
+            guard input.notes == nil, input.location == nil, input.every == nil, input.remindBefore == nil, input.assignee == nil,
+                  input.repeatRule == nil else {
+                throw ClientError.invalidInput("--notes, --location, --every, --remind-before, --assign and --repeat are for items; name the item after the list")
             }
             if let description = input.description { changes.append(("description", description.isEmpty ? .null : .string(description))) }
             if let timeZone = input.timeZone { changes.append(("tz", .string(timeZone))) }

@@ -71,6 +71,7 @@ public struct ChecklistRenderer {
             parts.append(item.status == .open && dates.isOverdue(due) ? painter.red(text) : text)
         }
         if let location = item.location { parts.append("@ " + location) }
+        if let rule = item.repeatRule.flatMap({ try? RepeatRule(parsing: $0) }) { parts.append("↻ " + rule.inWords) }
         if let every = item.remindEvery { parts.append("every " + ReminderInterval.format(every)) }
         if item.status == .done, let by = item.doneBy { parts.append(painter.dim("done by \(by)")) }
         if item.status == .cancelled, let by = item.cancelledBy { parts.append(painter.dim("cancelled by \(by)")) }

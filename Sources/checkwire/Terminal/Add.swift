@@ -32,12 +32,15 @@ struct Add: ParsableCommand {
     @Option(help: "Assign it to a participant (they get its reminders).")
     var assign: String?
 
+    @Option(help: "Repeat: \"every Monday\", \"every Mon and Thu\", daily, \"every 2 weeks\", \"monthly on the 1st\", or an RRULE.")
+    var `repeat`: String?
+
     @OptionGroup var options: ClientOptions
 
     func validate() throws {
         guard (1...2).contains(words.count) else { throw ValidationError("give LIST and TITLE, or one quick-add text") }
-        if words.count == 1, under != nil || due != nil || location != nil || every != nil || notes != nil || remindBefore != nil || assign != nil {
-            throw ValidationError("quick add takes only the text; name the list to use --under, --due, --location, --every, --notes, --remind-before or --assign")
+        if words.count == 1, under != nil || due != nil || location != nil || every != nil || notes != nil || remindBefore != nil || assign != nil || `repeat` != nil {
+            throw ValidationError("quick add takes only the text; name the list to use --under, --due, --location, --every, --notes, --remind-before, --assign or --repeat")
         }
     }
 
@@ -45,7 +48,7 @@ struct Add: ParsableCommand {
         let words = words
         let under = under
         let input = TerminalCommands.ItemInput(
-            notes: notes, due: due, location: location, every: every, remindBefore: remindBefore, assignee: assign
+            notes: notes, due: due, location: location, every: every, remindBefore: remindBefore, assignee: assign, repeatRule: `repeat`
         )
         try options.run { server, console in
             if words.count == 1 {

@@ -31,6 +31,9 @@ struct Edit: ParsableCommand {
     @Option(help: "Assign to a participant, or none (items).")
     var assign: String?
 
+    @Option(help: "Repeat: \"every Monday\", daily, \"every 2 weeks\"… or none (items).")
+    var `repeat`: String?
+
     @Option(help: "Time zone of the checklist, e.g. Europe/Lisbon (checklists).")
     var tz: String?
 
@@ -43,7 +46,7 @@ struct Edit: ParsableCommand {
         let (list, item) = (target.list, target.item)
         let input = TerminalCommands.ItemInput(
             title: title, notes: notes, due: due, location: location, every: every, description: description,
-            remindBefore: remindBefore, assignee: assign, timeZone: tz
+            remindBefore: remindBefore, assignee: assign, timeZone: tz, repeatRule: `repeat`
         )
         try options.run { try await TerminalCommands.edit(list: list, item: item, input: input, server: $0, console: $1) }
     }

@@ -56,6 +56,9 @@ public protocol ChecklistStorage: AnyObject {
     /// The original acknowledgement of an `opId` this user already used, if any.
     func previousAcknowledgement(of opID: String, by userID: UserID) throws(StoreError) -> Acknowledgement?
 
+    /// A habit checklist's scheduled days in the range, for one participant or all.
+    func history(of listID: ListID, for userID: UserID, from: CivilDate, to: CivilDate, username: String?) throws(StoreError) -> [ChecklistState.HistoryDay]
+
     // MARK: Reminders
 
     /// What the scheduler must hold at start (missed occurrences of the last 24 h included).

@@ -99,6 +99,34 @@ struct FieldReader {
         }
     }
 
+    /// `kind` of a new checklist: `checklist` (the default) or `habits`.
+    func checklistKind() throws(RequestDecodingError) -> ChecklistKind {
+        guard let value = object["kind"], !value.isNull else { return .checklist }
+        guard let text = value.stringValue, let kind = ChecklistKind(rawValue: text) else {
+            throw RequestDecodingError("\"kind\" must be \"checklist\" or \"habits\"")
+        }
+        return kind
+    }
+
+    /// A required date (`"2027-03-12"`).
+    func date(_ key: String) throws(RequestDecodingError) -> CivilDate {
+        let text = try requiredString(key, limit: 10)
+        guard let date = CivilDate(iso: text) else { throw RequestDecodingError("\"\(key)\" must be a date like \"2027-03-12\"") }
+        return date
+    }
+
+    /// A check-in's `value`: `done`, `skipped`, or `null` to undo (required, so an undo is never an accident).
+    func checkInValue() throws(RequestDecodingError) -> CheckInValue? {
+        guard let value = object["value"] else {
+            throw RequestDecodingError("checkIn needs \"value\": \"done\", \"skipped\" or null (to undo)")
+        }
+        if value.isNull { return nil }
+        guard let text = value.stringValue, let checked = CheckInValue(rawValue: text) else {
+            throw RequestDecodingError("\"value\" must be \"done\", \"skipped\" or null (to undo)")
+        }
+        return checked
+    }
+
     /// An IANA time zone name, or `nil` when absent or `null` (a zone is never cleared, so
     /// `null` follows the one rule: the same as leaving it out).
     func timeZone(_ key: String = "tz") throws(RequestDecodingError) -> String? {

@@ -39,6 +39,7 @@ extension JSONWriter {
         field("due", list.due)
         field("tz", list.timeZone)
         field("inbox", list.isInbox)
+        field("kind", list.kind.rawValue)
         if includeRole { field("role", summary.role?.rawValue) }
         key("seq")
         int(Int(list.seq))
@@ -48,6 +49,21 @@ extension JSONWriter {
         field("updatedAt", list.updatedAt)
         field("completedAt", list.completedAt)
         field("cancelledAt", list.cancelledAt)
+        if let habits = summary.habits {
+            key("habits")
+            beginObject()
+            for username in habits.keys.sorted() {
+                let stats = habits[username]!
+                key(username)
+                beginObject()
+                field("streak", stats.streak)
+                field("best", stats.best)
+                field("score", (stats.score * 1000).rounded() / 1000)
+                field("today", stats.today.rawValue)
+                endObject()
+            }
+            endObject()
+        }
     }
 
     mutating func summary(_ summary: ListSummary, includeRole: Bool) {

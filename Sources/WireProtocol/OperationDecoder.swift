@@ -4,7 +4,7 @@ import ChecklistCore
 enum OperationDecoder {
     static let kinds = [
         "createList", "updateList", "completeList", "reopenList", "cancelList", "restoreList", "share", "unshare",
-        "addItem", "updateItem", "moveItem", "completeItem", "reopenItem", "cancelItem", "restoreItem", "quickAdd",
+        "addItem", "updateItem", "moveItem", "completeItem", "reopenItem", "cancelItem", "restoreItem", "quickAdd", "checkIn",
     ]
 
     static func decode(_ fields: FieldReader, newID: () -> String) throws(RequestDecodingError) -> OperationRequest {
@@ -18,7 +18,8 @@ enum OperationDecoder {
                 title: try op.title() ?? "",
                 description: try op.change("description", limit: Limits.description).valueForCreate,
                 due: try op.due().valueForCreate,
-                timeZone: try op.timeZone()
+                timeZone: try op.timeZone(),
+                kind: try op.checklistKind()
             ))
         case "updateList":
             return .edit(try op.id("list"), .updateList(Edit.ListUpdate(
@@ -72,6 +73,8 @@ enum OperationDecoder {
         case "reopenItem": return .edit(try op.id("list"), .reopenItem(try op.id("item")))
         case "cancelItem": return .edit(try op.id("list"), .cancelItem(try op.id("item")))
         case "restoreItem": return .edit(try op.id("list"), .restoreItem(try op.id("item")))
+        case "checkIn":
+            return .edit(try op.id("list"), .checkIn(try op.id("item"), date: try op.date("date"), value: try op.checkInValue()))
         case "quickAdd":
             let text = try op.requiredString("text", limit: Limits.title * 2)
             guard !text.trimmingWhitespace.isEmpty else { throw RequestDecodingError("\"text\" must not be empty") }

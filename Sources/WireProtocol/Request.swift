@@ -23,6 +23,8 @@ public struct Request: Hashable, Sendable {
         case settings(timeZone: String?)
         case dismissReminder(list: ListID, item: ItemID, at: Timestamp)
         case snoozeReminder(list: ListID, item: ItemID, until: Timestamp)
+        /// A habit checklist's check-ins, one participant's or everyone's.
+        case history(list: ListID, from: CivilDate, to: CivilDate, username: String?)
     }
 }
 

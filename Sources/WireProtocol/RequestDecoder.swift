@@ -86,9 +86,17 @@ public enum RequestDecoder {
             return .dismissReminder(list: try fields.id("list"), item: try fields.id("item"), at: try fields.time("at"))
         case "snoozeReminder":
             return .snoozeReminder(list: try fields.id("list"), item: try fields.id("item"), until: try fields.time("until"))
+        case "history":
+            let from = try fields.date("from")
+            let to = try fields.date("to")
+            guard from <= to else { throw RequestDecodingError("\"from\" (\(from)) is after \"to\" (\(to))") }
+            guard to.daysSinceEpoch - from.daysSinceEpoch < 366 else {
+                throw RequestDecodingError("a history covers at most 366 days; \(from) to \(to) is longer")
+            }
+            return .history(list: try fields.id("list"), from: from, to: to, username: try fields.string("username", limit: 64, required: false))
         default:
             throw RequestDecodingError(
-                "unknown type \"\(type)\"; expected signup, login, auth, logout, lists, subscribe, unsubscribe, op, settings, dismissReminder or snoozeReminder"
+                "unknown type \"\(type)\"; expected signup, login, auth, logout, lists, subscribe, unsubscribe, op, settings, dismissReminder, snoozeReminder or history"
             )
         }
     }

@@ -47,6 +47,12 @@ extension Request {
             writer.field("list", list)
             writer.field("item", item)
             writer.field("at", at)
+        case .history(let list, let from, let to, let username):
+            writer.field("type", "history")
+            writer.field("list", list)
+            writer.field("from", from.description)
+            writer.field("to", to.description)
+            if let username { writer.field("username", username) }
         case .snoozeReminder(let list, let item, let until):
             writer.field("type", "snoozeReminder")
             writer.field("list", list)
@@ -69,6 +75,7 @@ extension JSONWriter {
             if let description = new.description { field("description", description) }
             if let due = new.due { field("due", due.description) }
             if let timeZone = new.timeZone { field("tz", timeZone) }
+            if new.kind != .checklist { field("kind", new.kind.rawValue) }
         case .edit(let list, let edit):
             field("op", edit.kind)
             field("list", list)
@@ -134,6 +141,10 @@ extension JSONWriter {
             self.placement(placement)
         case .completeItem(let item), .reopenItem(let item), .cancelItem(let item), .restoreItem(let item):
             field("item", item)
+        case .checkIn(let item, let date, let value):
+            field("item", item)
+            field("date", date.description)
+            field("value", value?.rawValue)
         }
     }
 

@@ -137,6 +137,10 @@ public enum ServerMessage {
         writer.field("at", event.at)
         if let item = event.item { writer.field("item", item) }
         if let occurrence = event.occurrence { writer.field("occurrence", occurrence.description) }
+        if let checkIn = event.checkIn {
+            writer.field("date", checkIn.date.description)
+            writer.field("value", checkIn.value?.rawValue)
+        }
         writer.key("changes")
         writer.beginObject()
         if let summary = event.changes.list {
@@ -205,6 +209,26 @@ public enum ServerMessage {
         writer.field("list", listID)
         writer.field("item", itemID)
         writer.field("until", until)
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// A habit checklist's history: every scheduled day in the range with what was done.
+    public static func history(listID: ListID, days: [ChecklistState.HistoryDay], ref: String?) -> [UInt8] {
+        var writer = JSONWriter(capacity: 128 + 80 * days.count)
+        writer.beginMessage("history", ref: ref)
+        writer.field("list", listID)
+        writer.key("days")
+        writer.beginArray()
+        for day in days {
+            writer.beginObject()
+            writer.field("date", day.date.description)
+            writer.field("user", day.username)
+            writer.field("item", day.itemID)
+            writer.field("value", day.value)
+            writer.endObject()
+        }
+        writer.endArray()
         writer.endObject()
         return writer.bytes
     }

@@ -7,7 +7,7 @@ import WireProtocol
 @Suite struct ServerMessageTests {
     static let summaryKeys: Set<String> = [
         "id", "title", "description", "status", "due", "role", "seq", "completion", "participants",
-        "updatedAt", "completedAt", "cancelledAt", "tz", "inbox",
+        "updatedAt", "completedAt", "cancelledAt", "tz", "inbox", "kind",
     ]
     static let itemKeys: Set<String> = [
         "id", "parent", "position", "title", "notes", "due", "location", "remindEvery", "status",

@@ -31,9 +31,10 @@ REQUIRED = {
     "reminder": {"list", "item", "kind", "at", "late"},
     "reminderDismissed": {"list", "item", "at"},
     "reminderSnoozed": {"list", "item", "until"},
+    "history": {"list", "days"},
 }
 SUMMARY = {"id", "title", "description", "status", "due", "seq", "completion", "participants", "updatedAt", "completedAt", "cancelledAt",
-           "tz", "inbox"}
+           "tz", "inbox", "kind"}
 ITEM = {"id", "parent", "position", "title", "notes", "due", "location", "remindEvery", "status", "createdBy", "createdAt",
         "doneBy", "doneAt", "cancelledBy", "cancelledAt", "remindBefore", "assignee", "repeat"}
 

@@ -11,4 +11,6 @@ public struct AppliedEdit: Hashable, Sendable {
     public var sharedUserID: UserID? = nil
     /// The occurrence a `completeItem` of a repeating item recorded (the event's `occurrence`).
     public var occurrence: CivilDate? = nil
+    /// What a `checkIn` recorded (the event's `date` and `value`).
+    public var checkIn: CheckInRecord? = nil
 }

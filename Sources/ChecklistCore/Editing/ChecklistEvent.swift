@@ -13,11 +13,14 @@ public struct ChecklistEvent: Hashable, Sendable {
     public var item: ItemID?
     /// The occurrence a `completeItem` of a repeating item recorded as done.
     public var occurrence: CivilDate?
+    /// A `checkIn`'s day and value.
+    public var checkIn: CheckInRecord?
 
     public init(
         listID: ListID, seq: Int64, opID: String, kind: String, by: String, at: Timestamp, changes: Changes,
-        completion: Completion, item: ItemID? = nil, occurrence: CivilDate? = nil
+        completion: Completion, item: ItemID? = nil, occurrence: CivilDate? = nil, checkIn: CheckInRecord? = nil
     ) {
+        self.checkIn = checkIn
         self.item = item
         self.occurrence = occurrence
         self.listID = listID

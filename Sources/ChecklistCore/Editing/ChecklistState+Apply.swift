@@ -5,10 +5,10 @@ extension ChecklistState {
     ) -> (state: ChecklistState, applied: AppliedEdit) {
         let list = Checklist(
             id: id, title: new.title, description: new.description, due: new.due,
-            timeZone: new.timeZone ?? "UTC", isInbox: new.isInbox, ownerID: owner.userID, createdAt: now, updatedAt: now, seq: 1
+            timeZone: new.timeZone ?? "UTC", isInbox: new.isInbox, kind: new.kind, ownerID: owner.userID, createdAt: now, updatedAt: now, seq: 1
         )
         let state = ChecklistState(
-            list: list, participants: [Participant(userID: owner.userID, username: owner.username, role: .owner)], items: []
+            list: list, participants: [Participant(userID: owner.userID, username: owner.username, role: .owner, joinedAt: now)], items: []
         )
         let changes = Changes(
             list: state.summary(role: nil), items: [],
@@ -40,15 +40,18 @@ extension ChecklistState {
         var changedItems = recorder.touchedItems
         let moved = endCompletionJournal().filter { !recorder.contains($0) && items[$0] != nil }
         changedItems += moved.sorted()
+        if list.kind == .habits { forgetHabitLedgers(unless: recorder.checkIn, today: RepeatDue.localDate(of: now, timeZone: list.timeZone)) }
+        var summary = summary(role: nil)
+        if list.kind == .habits { summary.habits = habitStatistics(at: now) }
         let changes = Changes(
-            list: summary(role: nil),
+            list: summary,
             items: changedItems.compactMap { view(of: $0) },
             participants: recorder.participants
         )
         return AppliedEdit(
             changes: changes, completion: listCompletion,
             createdID: recorder.createdID, revokedUserID: recorder.revokedUserID, sharedUserID: recorder.sharedUserID,
-            occurrence: recorder.occurrence
+            occurrence: recorder.occurrence, checkIn: recorder.checkIn
         )
     }
 
@@ -91,7 +94,7 @@ extension ChecklistState {
         case .reopenList: try reopenList()
         case .cancelList: try cancelList(by: actor, at: now, recording: &recorder)
         case .restoreList: try restoreList(recording: &recorder)
-        case .share(let participant): try share(with: participant, recording: &recorder)
+        case .share(let participant): try share(with: participant, at: now, recording: &recorder)
         case .unshare(let username, let userID): try unshare(username: username, userID: userID, recording: &recorder)
         case .addItem(let new): try addItem(new, by: actor, at: now, recording: &recorder)
         case .updateItem(let id, let update): try updateItem(id, update, at: now, recording: &recorder)
@@ -100,6 +103,7 @@ extension ChecklistState {
         case .reopenItem(let id): try reopenItem(id, recording: &recorder)
         case .cancelItem(let id): try cancelItem(id, by: actor, at: now, recording: &recorder)
         case .restoreItem(let id): try restoreItem(id, recording: &recorder)
+        case .checkIn(let id, let date, let value): try checkIn(id, date: date, value: value, by: actor, at: now, recording: &recorder)
         }
     }
 

@@ -18,6 +18,17 @@ extension ChecklistState {
             createdBy: actor.username, createdAt: now
         )
         item.repeatRule = new.repeatRule
+        if list.kind == .habits {
+            // Every habit repeats (daily unless told otherwise) and may start up to a year back,
+            // so a habit kept on paper can be entered.
+            if item.repeatRule == nil { item.repeatRule = RepeatRule(frequency: .daily) }
+            if let due = item.due {
+                let earliest = RepeatDue.localDate(of: now, timeZone: list.timeZone).addingDays(-Self.habitDaysBack)
+                guard RepeatDue.localDate(of: due, timeZone: list.timeZone) >= earliest else {
+                    throw .badRequest("a habit may start at most \(Self.habitDaysBack) days back (\(earliest) or later)")
+                }
+            }
+        }
         startRepeating(&item, at: now)
         insert(item)
         recorder.touch(new.id)
@@ -28,6 +39,9 @@ extension ChecklistState {
     mutating func updateItem(_ id: ItemID, _ update: Edit.ItemUpdate, at now: Timestamp, recording recorder: inout EditRecorder) throws(DomainError) {
         var item = try existingItem(id)
         if case .set(let assignee) = update.assignee { try requireParticipant(named: assignee) }
+        if list.kind == .habits, update.repeatRule == .clear {
+            throw .badRequest("every item of a habit checklist repeats; give it another rule instead of null")
+        }
         if let title = update.title { item.title = title }
         item.notes = update.notes.applied(to: item.notes)
         item.due = update.due.applied(to: item.due)
@@ -77,6 +91,9 @@ extension ChecklistState {
         case .done: throw .conflict("“\(item.title)” is already done")
         case .cancelled: throw .conflict("“\(item.title)” is cancelled; restore it before completing it")
         case .open: break
+        }
+        guard list.kind != .habits else {
+            throw .badRequest("in a habit checklist each person checks in for themselves; send checkIn for “\(item.title)”")
         }
         let open = openDescendantCount(of: id)
         guard open == 0 else {
@@ -200,7 +217,7 @@ extension ChecklistState {
     }
 
     /// The participant's username as they signed up, matched ignoring case like logins.
-    func participantUsername(matching username: String) -> String? {
+    public func participantUsername(matching username: String) -> String? {
         let key = username.lowercased()
         return participants.values.first { $0.username.lowercased() == key }?.username
     }

@@ -72,7 +72,7 @@ extension ChecklistState {
         }
     }
 
-    mutating func share(with participant: Participant, recording recorder: inout EditRecorder) throws(DomainError) {
+    mutating func share(with participant: Participant, at now: Timestamp, recording recorder: inout EditRecorder) throws(DomainError) {
         guard !list.isInbox else { throw .badRequest("the Inbox is private and cannot be shared; add shared items to a checklist you share instead") }
         guard participant.userID != list.ownerID else {
             throw .badRequest("\(participant.username) owns this checklist and already has every right")
@@ -80,6 +80,9 @@ extension ChecklistState {
         guard participant.role != .owner else {
             throw .badRequest("role must be \"editor\" or \"viewer\"; a checklist has one owner")
         }
+        var participant = participant
+        // A role change keeps the day they joined.
+        participant.joinedAt = participants[participant.userID]?.joinedAt ?? now
         setParticipant(participant)
         recorder.sharedUserID = participant.userID
         recorder.participants = [ParticipantChange(username: participant.username, role: participant.role)]

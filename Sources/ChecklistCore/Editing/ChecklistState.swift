@@ -13,8 +13,18 @@ public struct ChecklistState: Hashable, Sendable {
     var listCompletion: Completion
     /// Completion before the edit being applied, of the items it changed; `nil` outside `apply`.
     var completionBefore: [ItemID: Completion?]?
+    /// Habit check-ins: item → username → day → value.
+    public internal(set) var checkIns: [ItemID: [String: [CivilDate: CheckInValue]]] = [:]
+    /// Each participant's habit scan through yesterday (derived; see `HabitCalculator`).
+    var habitLedgers = HabitLedgers()
 
-    public init(list: Checklist, participants: [Participant], items: [Item]) {
+    public init(list: Checklist, participants: [Participant], items: [Item], checkIns: [CheckInRecord] = []) {
+        var byItem: [ItemID: [String: [CivilDate: CheckInValue]]] = [:]
+        for record in checkIns {
+            guard let value = record.value else { continue }
+            byItem[record.itemID, default: [:]][record.username, default: [:]][record.date] = value
+        }
+        self.checkIns = byItem
         self.list = list
         self.participants = Dictionary(participants.map { ($0.userID, $0) }, uniquingKeysWith: { _, new in new })
         self.items = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { _, new in new })

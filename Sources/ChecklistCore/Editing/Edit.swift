@@ -20,13 +20,15 @@ public enum Edit: Hashable, Sendable {
     case reopenItem(ItemID)
     case cancelItem(ItemID)
     case restoreItem(ItemID)
+    /// A participant's own check-in on a habit for one day (`nil` undoes it).
+    case checkIn(ItemID, date: CivilDate, value: CheckInValue?)
 
     /// The item this edit is about (`nil` for checklist edits).
     public var subjectItem: ItemID? {
         switch self {
         case .addItem(let new): new.id
         case .updateItem(let id, _), .moveItem(let id, _, _), .completeItem(let id), .reopenItem(let id),
-             .cancelItem(let id), .restoreItem(let id): id
+             .cancelItem(let id), .restoreItem(let id), .checkIn(let id, _, _): id
         default: nil
         }
     }
@@ -49,6 +51,7 @@ public enum Edit: Hashable, Sendable {
         case .reopenItem: "reopenItem"
         case .cancelItem: "cancelItem"
         case .restoreItem: "restoreItem"
+        case .checkIn: "checkIn"
         }
     }
 
@@ -60,7 +63,12 @@ public enum Edit: Hashable, Sendable {
         public var timeZone: String?
         /// Set only by the store, for the Inbox it creates with an account.
         public var isInbox: Bool
-        public init(title: String, description: String? = nil, due: Due? = nil, timeZone: String? = nil, isInbox: Bool = false) {
+        public var kind: ChecklistKind
+        public init(
+            title: String, description: String? = nil, due: Due? = nil, timeZone: String? = nil, isInbox: Bool = false,
+            kind: ChecklistKind = .checklist
+        ) {
+            self.kind = kind
             self.title = title
             self.description = description
             self.due = due

@@ -8,6 +8,7 @@ struct EditRecorder {
     var sharedUserID: UserID?
     /// The occurrence a `completeItem` of a repeating item recorded.
     var occurrence: CivilDate?
+    var checkIn: CheckInRecord?
 
     mutating func touch(_ id: ItemID) {
         if touchedSet.insert(id).inserted { touchedItems.append(id) }

@@ -8,6 +8,8 @@ public struct Checklist: Hashable, Sendable {
     public var timeZone: String
     /// The user's Inbox: where quick add puts what names no checklist. Never cancelled or shared.
     public var isInbox: Bool
+    /// An ordinary checklist, or a habit checklist (every item repeats; people check in).
+    public var kind: ChecklistKind
     public var status: ListStatus
     public var ownerID: UserID
     public var createdAt: Timestamp
@@ -21,7 +23,7 @@ public struct Checklist: Hashable, Sendable {
 
     public init(
         id: ListID, title: String, description: String? = nil, due: Due? = nil,
-        timeZone: String = "UTC", isInbox: Bool = false, status: ListStatus = .active, ownerID: UserID, createdAt: Timestamp, updatedAt: Timestamp,
+        timeZone: String = "UTC", isInbox: Bool = false, kind: ChecklistKind = .checklist, status: ListStatus = .active, ownerID: UserID, createdAt: Timestamp, updatedAt: Timestamp,
         completedAt: Timestamp? = nil, cancelledAt: Timestamp? = nil,
         statusBeforeCancel: ListStatus? = nil, seq: Int64 = 0
     ) {
@@ -31,6 +33,7 @@ public struct Checklist: Hashable, Sendable {
         self.due = due
         self.timeZone = timeZone
         self.isInbox = isInbox
+        self.kind = kind
         self.status = status
         self.ownerID = ownerID
         self.createdAt = createdAt

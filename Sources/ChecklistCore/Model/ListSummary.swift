@@ -5,6 +5,8 @@ public struct ListSummary: Hashable, Sendable {
     public var participantCount: Int
     /// The reader's role; `nil` in events, which every participant shares.
     public var role: Role?
+    /// A habit checklist's standing of every participant, by username; `nil` otherwise.
+    public var habits: [String: HabitStats]?
 
     public init(list: Checklist, completion: Completion, participantCount: Int, role: Role?) {
         self.list = list

@@ -2,10 +2,11 @@ import Foundation
 
 /// IANA time zone names as the contract takes them (`"Europe/Berlin"`, `"UTC"`).
 public enum TimeZoneName {
-    /// The zone's canonical name, or `nil` when the system's time zone database has no such zone.
+    /// The name as given, or `nil` when the system's time zone database has no such zone. Not
+    /// replaced by Foundation's own identifier, which on Linux turns "UTC" into "GMT".
     public static func validated(_ name: String) -> String? {
-        guard !name.isEmpty, name.count <= 64, let zone = TimeZone(identifier: name) else { return nil }
-        return zone.identifier
+        guard !name.isEmpty, name.count <= 64, TimeZone(identifier: name) != nil else { return nil }
+        return name
     }
 
     /// The message for a name that is not a zone, the same wherever one is refused.

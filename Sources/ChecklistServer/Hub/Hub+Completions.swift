@@ -13,9 +13,9 @@ extension Hub {
         case .edit(_, let ticket, let ref, let opID):
             // Broadcast even when the author has gone: the edit is committed.
             editCommitted(result, session: session, ticket: ticket, ref: ref, opID: opID)
-        case .lists(_, let ticket, let ref):
+        case .encodedReply(_, let ticket, let ref):
             guard let session else { return }
-            listsAnswered(result, session: session, ticket: ticket, ref: ref)
+            encodedReplyAnswered(result, session: session, ticket: ticket, ref: ref)
         case .subscribe(_, let ticket, let ref, let listID, let userID):
             guard let session else { return }
             subscribeAnswered(result, session: session, ticket: ticket, ref: ref, listID: listID, userID: userID)

@@ -3,12 +3,12 @@ import ChecklistStore
 import Transport
 import WireProtocol
 
-/// Replies to `lists` and `subscribe`.
+/// Replies to reads: `lists` and `history` (encoded on the store thread), and `subscribe`.
 extension Hub {
-    func listsAnswered(_ result: Result<StoreReply, StoreError>, session: HubSession, ticket: UInt64, ref: String?) {
+    func encodedReplyAnswered(_ result: Result<StoreReply, StoreError>, session: HubSession, ticket: UInt64, ref: String?) {
         let message: [UInt8] = switch result {
         case .success(.encoded(let bytes)): bytes
-        case .success: errorMessage(.failure("unexpected store reply to lists"), ref: ref)
+        case .success: errorMessage(.failure("unexpected store reply to a read"), ref: ref)
         case .failure(let error): errorMessage(error, ref: ref)
         }
         complete(session, ticket: ticket, .message(message))

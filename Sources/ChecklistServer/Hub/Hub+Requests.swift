@@ -36,7 +36,7 @@ extension Hub {
         case .lists:
             guard let user = authenticatedUser(session, ref: ref) else { return }
             let ticket = session.replies.issue()
-            runStore(.lists(userID: user.id, ref: ref), then: .lists(session.connection, ticket: ticket, ref: ref))
+            runStore(.lists(userID: user.id, ref: ref), then: .encodedReply(session.connection, ticket: ticket, ref: ref))
         case .subscribe(let list, let since):
             guard let user = authenticatedUser(session, ref: ref) else { return }
             let ticket = session.replies.issue()
@@ -51,6 +51,13 @@ extension Hub {
         case .op(let opID, let operation):
             guard let user = authenticatedUser(session, ref: ref, opID: opID) else { return }
             perform(operation, opID: opID, by: user, ref: ref, in: session)
+        case .history(let list, let from, let to, let username):
+            guard let user = authenticatedUser(session, ref: ref) else { return }
+            let ticket = session.replies.issue()
+            runStore(
+                .history(listID: list, userID: user.id, from: from, to: to, username: username, ref: ref),
+                then: .encodedReply(session.connection, ticket: ticket, ref: ref)
+            )
         case .settings(let timeZone):
             guard let user = authenticatedUser(session, ref: ref) else { return }
             let ticket = session.replies.issue()

@@ -6,7 +6,8 @@ import WireProtocol
 /// What the hub does with a store reply, kept under the request's id until it comes back.
 /// Each case names the connection and the reply ticket it answers.
 enum StoreContinuation {
-    case lists(ConnectionID, ticket: UInt64, ref: String?)
+    /// A read whose reply the store thread already encoded (`lists`, `history`).
+    case encodedReply(ConnectionID, ticket: UInt64, ref: String?)
     case subscribe(ConnectionID, ticket: UInt64, ref: String?, listID: ListID, userID: UserID)
     case edit(ConnectionID, ticket: UInt64, ref: String?, opID: String)
     /// An `op` whose body was invalid: its original ack if the `opId` was used, else `error`.
@@ -33,7 +34,7 @@ enum StoreContinuation {
             c
         case .reminderSchedule, .firedReminders:
             nil
-        case .lists(let c, _, _), .subscribe(let c, _, _, _, _), .edit(let c, _, _, _), .reusedOpID(let c, _, _, _, _),
+        case .encodedReply(let c, _, _), .subscribe(let c, _, _, _, _), .edit(let c, _, _, _), .reusedOpID(let c, _, _, _, _),
              .authenticate(let c, _, _, _), .logout(let c, _, _, _), .loginLookup(let c, _, _, _, _),
              .loginSession(let c, _, _, _, _, _, _), .signup(let c, _, _, _, _):
             c

@@ -28,6 +28,7 @@ enum StoreCommand: Hashable, Sendable {
     case pendingReminders(userID: UserID, now: Timestamp)
     case dismissReminder(userID: UserID, listID: ListID, itemID: ItemID, at: Timestamp)
     case snoozeReminder(userID: UserID, listID: ListID, itemID: ItemID, until: Timestamp, now: Timestamp)
+    case history(listID: ListID, userID: UserID, from: CivilDate, to: CivilDate, username: String?, ref: String?)
 }
 
 extension StoreCommand {

@@ -60,6 +60,10 @@ enum StoreCommandRunner {
         case .dismissReminder(let userID, let listID, let itemID, let at):
             try storage.dismissReminder(userID: userID, listID: listID, itemID: itemID, at: at)
             return .done
+        case .history(let listID, let userID, let from, let to, let username, let ref):
+            return .encoded(ServerMessage.history(
+                listID: listID, days: try storage.history(of: listID, for: userID, from: from, to: to, username: username), ref: ref
+            ))
         case .snoozeReminder(let userID, let listID, let itemID, let until, let now):
             return .snoozed(try storage.snoozeReminder(userID: userID, listID: listID, itemID: itemID, until: until, now: now))
         }

@@ -51,7 +51,7 @@ extension ChecklistStore {
             let event = ChecklistEvent(
                 listID: listID, seq: state.list.seq, opID: opID, kind: kind ?? request.kind, by: actor.username,
                 at: now, changes: applied.changes, completion: applied.completion, item: request.subjectItem,
-                occurrence: applied.occurrence
+                occurrence: applied.occurrence, checkIn: applied.checkIn
             )
             let payload = encodeEvent(event)
             try persist(state: state, applied: applied, event: event, payload: payload, parsed: parsed, actor: actor)
@@ -100,8 +100,17 @@ extension ChecklistStore {
                 try db.cachedStatement(sql: "DELETE FROM participants WHERE list_id = ? AND user_id = ?")
                     .execute(arguments: [listID, removed])
             } else if let participant = state.participants.values.first(where: { $0.username == change.username }) {
-                try db.cachedStatement(sql: "INSERT OR REPLACE INTO participants (list_id, user_id, username, role) VALUES (?,?,?,?)")
-                    .execute(arguments: [listID, participant.userID, participant.username, participant.role.rawValue])
+                try db.cachedStatement(sql: "INSERT OR REPLACE INTO participants (list_id, user_id, username, role, joined_at) VALUES (?,?,?,?,?)")
+                    .execute(arguments: [listID, participant.userID, participant.username, participant.role.rawValue, participant.joinedAt?.milliseconds])
+            }
+        }
+        if let checkIn = applied.checkIn {
+            if let value = checkIn.value {
+                try db.cachedStatement(sql: "INSERT OR REPLACE INTO check_ins (list_id, item_id, username, date, value) VALUES (?,?,?,?,?)")
+                    .execute(arguments: [listID, checkIn.itemID, checkIn.username, checkIn.date.description, value.rawValue])
+            } else {
+                try db.cachedStatement(sql: "DELETE FROM check_ins WHERE list_id = ? AND item_id = ? AND username = ? AND date = ?")
+                    .execute(arguments: [listID, checkIn.itemID, checkIn.username, checkIn.date.description])
             }
         }
         let statements = try statements()

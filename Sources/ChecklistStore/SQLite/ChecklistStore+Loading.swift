@@ -8,11 +8,17 @@ extension ChecklistStore {
         guard let listRow = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM lists WHERE id = ?"), arguments: [id])
         else { return nil }
         let participants = try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT user_id, username, role FROM participants WHERE list_id = ?"), arguments: [id]
+            db.cachedStatement(sql: "SELECT user_id, username, role, joined_at FROM participants WHERE list_id = ?"), arguments: [id]
         ).compactMap(RowCodec.participant)
         let items = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM items WHERE list_id = ?"), arguments: [id])
             .compactMap(RowCodec.item)
-        let state = ChecklistState(list: RowCodec.checklist(listRow), participants: participants, items: items)
+        let checkIns = try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT item_id, username, date, value FROM check_ins WHERE list_id = ?"), arguments: [id]
+        ).compactMap { row -> CheckInRecord? in
+            guard let date = CivilDate(iso: row[2]), let value = CheckInValue(rawValue: row[3]) else { return nil }
+            return CheckInRecord(itemID: row[0], username: row[1], date: date, value: value)
+        }
+        let state = ChecklistState(list: RowCodec.checklist(listRow), participants: participants, items: items, checkIns: checkIns)
         states[id] = state
         return state
     }

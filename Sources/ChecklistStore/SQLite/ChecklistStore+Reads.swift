@@ -10,7 +10,7 @@ extension ChecklistStore {
             var summaries: [ListSummary] = []
             for id in ids {
                 guard let state = try state(id) else { continue }
-                summaries.append(state.summary(role: state.role(of: userID)))
+                summaries.append(summary(of: id, state: state, for: userID))
             }
             return ListOrdering.sorted(summaries)
         } catch {
@@ -34,7 +34,7 @@ extension ChecklistStore {
                 sink.removeAll()
             }
             return .snapshot(ChecklistSnapshot(
-                summary: state.summary(role: state.role(of: userID)),
+                summary: summary(of: listID, state: state, for: userID),
                 participants: state.orderedParticipants,
                 items: state.orderedItemViews()
             ))
@@ -56,6 +56,32 @@ extension ChecklistStore {
             return expected <= head
         }
         return expected == head + 1
+    }
+
+    /// The reader's SUMMARY; a habit checklist's carries every participant's standing today
+    /// (the cached state keeps the ledgers that make it cheap).
+    func summary(of id: ListID, state: ChecklistState, for userID: UserID) -> ListSummary {
+        var summary = state.summary(role: state.role(of: userID))
+        guard state.list.kind == .habits, var cached = states[id] else { return summary }
+        summary.habits = cached.habitStatistics(at: now)
+        states[id] = cached
+        return summary
+    }
+
+    /// A habit checklist's history, for any participant who can read it.
+    public func history(of listID: ListID, for userID: UserID, from: CivilDate, to: CivilDate, username: String?) throws(StoreError) -> [ChecklistState.HistoryDay] {
+        do {
+            let state = try visibleState(listID, for: userID)
+            guard state.list.kind == .habits else {
+                throw StoreError.rejected(.badRequest("history is for habit checklists; this one is an ordinary checklist"))
+            }
+            if let username, state.participantUsername(matching: username) == nil {
+                throw StoreError.rejected(.notFound("\(username) is not a participant of this checklist"))
+            }
+            return state.history(from: from, to: to, username: username, now: now)
+        } catch {
+            throw storeError(error)
+        }
     }
 
     /// Whether the user still takes part in the checklist (used when their role may have changed).

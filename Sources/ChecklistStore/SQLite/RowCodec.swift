@@ -11,6 +11,7 @@ enum RowCodec {
             id: row["id"], title: row["title"], description: row["description"],
             due: (row["due"] as String?).flatMap(Due.init(wire:)),
             timeZone: row["tz"] ?? "UTC", isInbox: (row["inbox"] as Int64?) == 1,
+            kind: (row["kind"] as String?).flatMap(ChecklistKind.init(rawValue:)) ?? .checklist,
             status: ListStatus(rawValue: row["status"]) ?? .active, ownerID: row["owner_id"],
             createdAt: Timestamp(milliseconds: row["created_at"]), updatedAt: Timestamp(milliseconds: row["updated_at"]),
             completedAt: timestamp(row["completed_at"]), cancelledAt: timestamp(row["cancelled_at"]),
@@ -21,7 +22,7 @@ enum RowCodec {
 
     static func participant(_ row: Row) -> Participant? {
         guard let role = Role(rawValue: row["role"]) else { return nil }
-        return Participant(userID: row["user_id"], username: row["username"], role: role)
+        return Participant(userID: row["user_id"], username: row["username"], role: role, joinedAt: timestamp(row["joined_at"]))
     }
 
     static func item(_ row: Row) -> Item? {
@@ -45,6 +46,7 @@ enum RowCodec {
             list.id, list.title, list.description, list.due?.description, list.status.rawValue, list.ownerID,
             list.createdAt.milliseconds, list.updatedAt.milliseconds, list.completedAt?.milliseconds,
             list.cancelledAt?.milliseconds, list.statusBeforeCancel?.rawValue, list.seq, list.timeZone, list.isInbox ? 1 : 0,
+            list.kind.rawValue,
         ]
     }
 
@@ -60,7 +62,7 @@ enum RowCodec {
 
     static let upsertList = """
         INSERT OR REPLACE INTO lists (id, title, description, due, status, owner_id, created_at, updated_at,
-            completed_at, cancelled_at, status_before_cancel, seq, tz, inbox) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+            completed_at, cancelled_at, status_before_cancel, seq, tz, inbox, kind) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
         """
 
     static let upsertItem = """

@@ -148,6 +148,22 @@ enum Schema {
                 ALTER TABLE items ADD COLUMN repeat_start TEXT;
                 """)
         }
+        // Habit checklists: the kind of each checklist, when each participant joined (a habit's
+        // earlier days are not theirs to miss), and every participant's check-ins.
+        migrator.registerMigration("v6") { db in
+            try db.execute(sql: """
+                ALTER TABLE lists ADD COLUMN kind TEXT NOT NULL DEFAULT 'checklist';
+                ALTER TABLE participants ADD COLUMN joined_at INTEGER;
+                CREATE TABLE check_ins (
+                    list_id TEXT NOT NULL,
+                    item_id TEXT NOT NULL,
+                    username TEXT NOT NULL,
+                    date TEXT NOT NULL,
+                    value TEXT NOT NULL,
+                    PRIMARY KEY (list_id, item_id, username, date)
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

@@ -37,6 +37,10 @@ import WireProtocol
             ("reminderDismissed", ServerMessage.reminderDismissed(
                 listID: "list-1", itemID: "item-tickets", at: Timestamp(rfc3339: "2027-03-09T17:00:00Z")!, ref: "r10"
             )),
+            ("history", ServerMessage.history(listID: "list-habits", days: [
+                ChecklistState.HistoryDay(date: CivilDate(iso: "2027-03-01")!, username: "olive", itemID: "item-run", value: "done"),
+                ChecklistState.HistoryDay(date: CivilDate(iso: "2027-03-02")!, username: "olive", itemID: "item-run", value: "missed"),
+            ], ref: "r11")),
             ("reminderSnoozed", ServerMessage.reminderSnoozed(
                 listID: "list-1", itemID: "item-tickets", until: Timestamp(rfc3339: "2027-03-09T18:00:00Z")!, ref: nil
             )),
@@ -75,6 +79,12 @@ import WireProtocol
         )))))),
         ("op-updateList-tz", Request(ref: nil, body: .op(opID: "op-10", .edit("list-1", .updateList(Edit.ListUpdate(timeZone: "Europe/Lisbon")))))),
         ("settings", Request(ref: "r6", body: .settings(timeZone: "Europe/Lisbon"))),
+        ("op-createList-habits", Request(ref: nil, body: .op(opID: "op-11", .createList(id: "list-habits", Edit.NewList(
+            title: "Morning habits", timeZone: "Europe/Lisbon", kind: .habits
+        ))))),
+        ("op-checkIn", Request(ref: nil, body: .op(opID: "op-12", .edit("list-habits", .checkIn("item-run", date: CivilDate(iso: "2027-03-01")!, value: .done))))),
+        ("op-checkIn-undo", Request(ref: nil, body: .op(opID: "op-13", .edit("list-habits", .checkIn("item-run", date: CivilDate(iso: "2027-03-01")!, value: nil))))),
+        ("history", Request(ref: "r8", body: .history(list: "list-habits", from: CivilDate(iso: "2027-03-01")!, to: CivilDate(iso: "2027-03-07")!, username: "olive"))),
         ("settings-read", Request(ref: nil, body: .settings(timeZone: nil))),
         ("dismissReminder", Request(ref: nil, body: .dismissReminder(
             list: "list-1", item: "item-tickets", at: Timestamp(rfc3339: "2027-03-09T17:00:00Z")!
@@ -93,7 +103,7 @@ import WireProtocol
 
     @Test func everyClientFixtureIsCovered() throws {
         let files = try GoldenFixtures.files(in: "wire/client")
-        #expect(files.count == 22, "a client fixture was added or removed: list it in clientRequestsDecodeToWhatTheyStandFor")
+        #expect(files.count == 26, "a client fixture was added or removed: list it in clientRequestsDecodeToWhatTheyStandFor")
     }
 
     /// The lists view's order (ListOrdering) over lists in every state, for the web client's copy.

@@ -6,10 +6,11 @@ extension Operation {
     /// Fields of an update: an absent value is left out, `.null` clears, a value sets.
     public typealias Update = [(String, JSONValue)]
 
-    public static func createList(title: String, description: String?, due: String?) -> Operation {
+    public static func createList(title: String, description: String?, due: String?, habits: Bool = false) -> Operation {
         var fields: [(String, JSONValue)] = [("title", .string(title))]
         if let description { fields.append(("description", .string(description))) }
         if let due { fields.append(("due", .string(due))) }
+        if habits { fields.append(("kind", "habits")) }
         return Operation(kind: "createList", fields: fields, summary: "create the list “\(title)”")
     }
 
@@ -77,5 +78,17 @@ extension Operation {
         case "restoreList", "restoreItem": "restore"
         default: kind
         }
+    }
+}
+
+extension Operation {
+    /// A check-in on a habit for one day: `done`, `skipped`, or `nil` to undo.
+    public static func checkIn(list: String, item: String, date: String, value: String?, itemTitle: String, listTitle: String) -> Operation {
+        let verb = value.map { $0 == "skipped" ? "skip" : "check in" } ?? "undo the check-in of"
+        return Operation(
+            kind: "checkIn",
+            fields: [("list", .string(list)), ("item", .string(item)), ("date", .string(date)), ("value", value.map(JSONValue.string) ?? .null)],
+            summary: "\(verb) “\(itemTitle)” in “\(listTitle)” on \(date)"
+        )
     }
 }

@@ -1,3 +1,4 @@
+import ChecklistClient
 import ChecklistCore
 import Foundation
 import Testing
@@ -93,5 +94,33 @@ import WireProtocol
         #expect(refused.status == 1 && refused.stderr.contains("FREQ=YEARLY is not supported"), "\(refused.stderr)")
         try await alice.ok(["edit", "Chores", "Take out the trash", "--repeat", "none"])
         #expect(try await alice.ok(["show", "Chores", "--json"]).json()["list"]?["items"]?.arrayValue?.first?["repeat"] == .null)
+    }
+}
+
+/// Habit checklists from the terminal: `checkin` (done, --skip, --undo, --date) and `habits`.
+@Suite(.serialized) struct HabitCommandTests {
+    @Test func checkInAndSeeTheStanding() async throws {
+        let (server, alice) = try await CommandTests.setUp()
+        defer { server.shutdown(); alice.remove() }
+        let list = "Habits"
+        try await alice.ok(["new", list, "--habits"])
+        let today = RepeatDue.localDate(of: Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1000)), timeZone: "UTC")
+        try await alice.ok(["add", list, "Meditate", "--due", today.addingDays(-1).description])
+        try await alice.ok(["add", list, "Stretch", "--due", today.addingDays(-1).description])
+        let checked = try await alice.ok(["checkin", list, "Meditate"])
+        #expect(checked.stdout.contains("Checked in “Meditate” on \(today)"), "\(checked.stdout)")
+        try await alice.ok(["checkin", list, "Meditate", "--date", "yesterday"])
+        try await alice.ok(["checkin", list, "Stretch", "--date", "yesterday", "--skip"])
+        try await alice.ok(["checkin", list, "Stretch"])
+        let shown = try await alice.ok(["habits", list]).stdout
+        #expect(shown.contains("[x] Meditate") && shown.contains("[x] Stretch"), "\(shown)")
+        #expect(shown.contains("alice") && shown.contains("streak 2  best 2"), "\(shown)")
+        #expect(shown.contains("last 30 days"), "\(shown)")
+        let json = try await alice.ok(["habits", list, "--json"]).json()
+        #expect(json["habits"]?["alice"]?["today"]?.stringValue == "done")
+        try await alice.ok(["checkin", list, "Stretch", "--undo"])
+        #expect(try await alice.ok(["habits", list, "--json"]).json()["habits"]?["alice"]?["today"]?.stringValue == "open")
+        let future = try await alice.run(["checkin", list, "Meditate", "--date", today.addingDays(1).description])
+        #expect(future.status == 1 && future.stderr.contains("after today"), "\(future.stderr)")
     }
 }

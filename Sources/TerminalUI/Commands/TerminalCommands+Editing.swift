@@ -5,12 +5,12 @@ import Foundation
 
 /// `new`, `add`, `edit`, `share`, `unshare`.
 extension TerminalCommands {
-    public static func newList(title: String, due: String?, description: String?, server: String?, console: Console) async throws {
+    public static func newList(title: String, due: String?, description: String?, habits: Bool = false, server: String?, console: Console) async throws {
         let context = try context(server: server)
         defer { context.close() }
         let dueValue = try due.map { try DueInput.parse($0, timeZone: timeZone) }
-        try await submit(.createList(title: title, description: description, due: dueValue), context: context, console: console,
-                         done: "Created the list “\(title)”")
+        try await submit(.createList(title: title, description: description, due: dueValue, habits: habits), context: context, console: console,
+                         done: habits ? "Created the habit checklist “\(title)”" : "Created the list “\(title)”")
     }
 
     /// What `add` and `edit` may set; nil means "not given".

@@ -14,10 +14,15 @@ struct New: ParsableCommand {
     @Option(help: "A longer description.")
     var description: String?
 
+    @Flag(help: "A habit checklist: every item repeats and each participant checks in (`checkwire checkin`).")
+    var habits = false
+
     @OptionGroup var options: ClientOptions
 
     func run() throws {
-        let (title, due, description) = (title, due, description)
-        try options.run { try await TerminalCommands.newList(title: title, due: due, description: description, server: $0, console: $1) }
+        let (title, due, description, habits) = (title, due, description, habits)
+        try options.run {
+            try await TerminalCommands.newList(title: title, due: due, description: description, habits: habits, server: $0, console: $1)
+        }
     }
 }

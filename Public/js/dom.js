@@ -13,7 +13,7 @@ export function h(spec, attrs, ...children) {
     if (kind === "#") id = name;
     else classes.push(name);
   }
-  const svg = tag === "svg" || tag === "path" || tag === "circle" || tag === "rect" || tag === "polyline" || tag === "line";
+  const svg = ["svg", "path", "circle", "rect", "polyline", "line", "text", "g"].includes(tag);
   const el = svg ? document.createElementNS("http://www.w3.org/2000/svg", tag) : document.createElement(tag || "div");
   if (id) el.id = id;
   if (classes.length) el.setAttribute("class", classes.join(" "));

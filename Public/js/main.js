@@ -11,6 +11,7 @@ import { createListsView } from "./views/lists.js";
 import { createChecklistView } from "./views/checklist.js";
 import { createCalendarView } from "./views/calendar.js";
 import { createReminderBanners, notificationsSupported, enableNotifications } from "./views/reminders.js";
+import { createHabitView } from "./views/habits.js";
 
 const wsURL = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
 const sync = new Sync(wsURL);
@@ -182,10 +183,12 @@ function route() {
     root.replaceChildren(shell.el);
   }
   const params = parseRoute();
-  const key = params.name === "list" ? `list:${params.listId}` : params.name;
+  const habitList = params.name === "list" && sync.store.lists.get(params.listId)?.kind === "habits";
+  const key = params.name === "list" ? `${habitList ? "habits" : "list"}:${params.listId}` : params.name;
   if (key !== viewKey) {
     view?.destroy();
-    view = params.name === "list" ? createChecklistView(app, params)
+    view = habitList ? createHabitView(app, params)
+      : params.name === "list" ? createChecklistView(app, params)
       : params.name === "calendar" ? createCalendarView(app, params)
         : createListsView(app, params);
     viewKey = key;
@@ -204,6 +207,12 @@ function scheduleUpdate() {
   if (frame) return;
   frame = requestAnimationFrame(() => {
     frame = 0;
+    // A checklist's kind may be learned after its route was drawn (the lists arrive later).
+    const params = parseRoute();
+    if (params.name === "list" && viewKey !== "auth") {
+      const habitList = sync.store.lists.get(params.listId)?.kind === "habits";
+      if (viewKey !== `${habitList ? "habits" : "list"}:${params.listId}`) return route();
+    }
     updateShell();
     if (view && viewKey !== "auth") view.update();
   });

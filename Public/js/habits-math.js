@@ -1,0 +1,66 @@
+// Habit arithmetic the habit view draws with, from a `history` reply: the score over time
+// (the contract's per-item strength, m = 0.5^(√f/13), averaged over the items) and the share
+// of what was due that each person kept per day. Pure, so Node can test it.
+
+/** Occurrences per day of a rule (the contract's `f`): 1 daily, 3/7 for three weekdays. */
+export function occurrencesPerDay(rule) {
+  const parts = Object.fromEntries((rule || "FREQ=DAILY").split(";").map((part) => part.split("=")));
+  const interval = Number(parts.INTERVAL || 1);
+  if (parts.FREQ === "WEEKLY") return (parts.BYDAY ? parts.BYDAY.split(",").length : 1) / (7 * interval);
+  if (parts.FREQ === "MONTHLY") return 12 / 365.25 / interval;
+  return 1 / interval;
+}
+
+/** "YYYY-MM-DD" of `date` in an IANA zone. */
+export function localDay(date, zone) {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: zone || "UTC", year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+}
+
+/** The day `n` days after "YYYY-MM-DD". */
+export function addDays(day, n) {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + n);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * One person's score at the end of each day from `from` to `to`, given their history rows
+ * ({date, item, value}) and the items ({id, repeat}). A day's check-in moves the item's score
+ * toward 1 (done, skipped) or 0 (missed); days without a row for an item leave it as it was.
+ */
+export function scoreSeries(rows, items, from, to) {
+  const decay = new Map(items.map((item) => [item.id, Math.pow(0.5, Math.sqrt(occurrencesPerDay(item.repeat)) / 13)]));
+  const scores = new Map(items.map((item) => [item.id, 0]));
+  const byDay = new Map();
+  for (const row of rows) {
+    if (!byDay.has(row.date)) byDay.set(row.date, []);
+    byDay.get(row.date).push(row);
+  }
+  const series = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) {
+    for (const row of byDay.get(day) || []) {
+      if (!decay.has(row.item)) continue;
+      const m = decay.get(row.item);
+      scores.set(row.item, scores.get(row.item) * m + (row.value === "missed" ? 0 : 1) * (1 - m));
+    }
+    const values = [...scores.values()];
+    series.push({ day, score: values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0 });
+  }
+  return series;
+}
+
+/** Per day from `from` to `to`: the share of what was due that `user` kept, or null with nothing due. */
+export function keptPerDay(rows, user, from, to) {
+  const due = new Map();
+  const kept = new Map();
+  for (const row of rows) {
+    if (row.user !== user) continue;
+    due.set(row.date, (due.get(row.date) || 0) + 1);
+    if (row.value !== "missed") kept.set(row.date, (kept.get(row.date) || 0) + 1);
+  }
+  const days = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) {
+    days.push({ day, kept: due.has(day) ? (kept.get(day) || 0) / due.get(day) : null });
+  }
+  return days;
+}

@@ -99,6 +99,13 @@ struct FieldReader {
         }
     }
 
+    /// An optional boolean (`null` is the same as leaving it out).
+    func flag(_ key: String) throws(RequestDecodingError) -> Bool? {
+        guard let value = object[key], !value.isNull else { return nil }
+        guard let flag = value.boolValue else { throw RequestDecodingError("\"\(key)\" must be true or false") }
+        return flag
+    }
+
     /// `kind` of a new checklist: `checklist` (the default) or `habits`.
     func checklistKind() throws(RequestDecodingError) -> ChecklistKind {
         guard let value = object["kind"], !value.isNull else { return .checklist }

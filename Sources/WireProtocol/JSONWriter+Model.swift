@@ -40,6 +40,7 @@ extension JSONWriter {
         field("tz", list.timeZone)
         field("inbox", list.isInbox)
         field("kind", list.kind.rawValue)
+        field("sequential", list.sequential)
         if includeRole { field("role", summary.role?.rawValue) }
         key("seq")
         int(Int(list.seq))
@@ -87,6 +88,9 @@ extension JSONWriter {
         field("remindBefore", item.remindBefore)
         field("assignee", item.assignee)
         field("repeat", item.repeatRule?.rrule)
+        field("sequential", item.sequential)
+        field("availableFrom", item.availableFrom)
+        field("available", view.available)
         field("status", item.status.rawValue)
         field("createdBy", item.createdBy)
         field("createdAt", item.createdAt)

@@ -19,14 +19,16 @@ enum OperationDecoder {
                 description: try op.change("description", limit: Limits.description).valueForCreate,
                 due: try op.due().valueForCreate,
                 timeZone: try op.timeZone(),
-                kind: try op.checklistKind()
+                kind: try op.checklistKind(),
+                sequential: try op.flag("sequential") ?? false
             ))
         case "updateList":
             return .edit(try op.id("list"), .updateList(Edit.ListUpdate(
                 title: try op.title(required: false),
                 description: try op.change("description", limit: Limits.description),
                 due: try op.due(),
-                timeZone: try op.timeZone()
+                timeZone: try op.timeZone(),
+                sequential: try op.flag("sequential")
             )))
         case "completeList": return .edit(try op.id("list"), .completeList)
         case "reopenList": return .edit(try op.id("list"), .reopenList)
@@ -54,7 +56,9 @@ enum OperationDecoder {
                 remindEvery: try op.remindEvery().valueForCreate,
                 remindBefore: try op.remindBefore().valueForCreate,
                 assignee: try op.assignee().valueForCreate,
-                repeatRule: try op.repeatRule().valueForCreate
+                repeatRule: try op.repeatRule().valueForCreate,
+                sequential: try op.flag("sequential") ?? false,
+                availableFrom: try op.due("availableFrom").valueForCreate
             )))
         case "updateItem":
             return .edit(try op.id("list"), .updateItem(try op.id("item"), Edit.ItemUpdate(
@@ -65,7 +69,9 @@ enum OperationDecoder {
                 remindEvery: try op.remindEvery(),
                 remindBefore: try op.remindBefore(),
                 assignee: try op.assignee(),
-                repeatRule: try op.repeatRule()
+                repeatRule: try op.repeatRule(),
+                sequential: try op.flag("sequential"),
+                availableFrom: try op.due("availableFrom")
             )))
         case "moveItem":
             return .edit(try op.id("list"), .moveItem(try op.id("item"), parent: try op.parentChange(), placement: try op.placement()))

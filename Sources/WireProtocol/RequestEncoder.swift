@@ -76,6 +76,7 @@ extension JSONWriter {
             if let due = new.due { field("due", due.description) }
             if let timeZone = new.timeZone { field("tz", timeZone) }
             if new.kind != .checklist { field("kind", new.kind.rawValue) }
+            if new.sequential { field("sequential", true) }
         case .edit(let list, let edit):
             field("op", edit.kind)
             field("list", list)
@@ -106,6 +107,7 @@ extension JSONWriter {
             change("description", update.description)
             change("due", update.due.map(\.description))
             if let timeZone = update.timeZone { field("tz", timeZone) }
+            if let sequential = update.sequential { field("sequential", sequential) }
         case .completeList, .reopenList, .cancelList, .restoreList:
             break
         case .share(let participant):
@@ -125,6 +127,8 @@ extension JSONWriter {
             if let remindBefore = new.remindBefore { field("remindBefore", remindBefore) }
             if let assignee = new.assignee { field("assignee", assignee) }
             if let rule = new.repeatRule { field("repeat", rule.rrule) }
+            if new.sequential { field("sequential", true) }
+            if let from = new.availableFrom { field("availableFrom", from.description) }
         case .updateItem(let item, let update):
             field("item", item)
             if let title = update.title { field("title", title) }
@@ -135,6 +139,8 @@ extension JSONWriter {
             change("remindBefore", update.remindBefore)
             change("assignee", update.assignee)
             change("repeat", update.repeatRule.map(\.rrule))
+            if let sequential = update.sequential { field("sequential", sequential) }
+            change("availableFrom", update.availableFrom.map(\.description))
         case .moveItem(let item, let parent, let placement):
             field("item", item)
             change("parent", parent)

@@ -7,11 +7,11 @@ import WireProtocol
 @Suite struct ServerMessageTests {
     static let summaryKeys: Set<String> = [
         "id", "title", "description", "status", "due", "role", "seq", "completion", "participants",
-        "updatedAt", "completedAt", "cancelledAt", "tz", "inbox", "kind",
+        "updatedAt", "completedAt", "cancelledAt", "tz", "inbox", "kind", "sequential",
     ]
     static let itemKeys: Set<String> = [
         "id", "parent", "position", "title", "notes", "due", "location", "remindEvery", "status",
-        "createdBy", "createdAt", "doneBy", "doneAt", "cancelledBy", "cancelledAt", "remindBefore", "assignee", "repeat",
+        "createdBy", "createdAt", "doneBy", "doneAt", "cancelledBy", "cancelledAt", "remindBefore", "assignee", "repeat", "sequential", "availableFrom", "available",
     ]
 
     private static let owner = Actor(userID: "u1", username: "olive")

@@ -34,9 +34,9 @@ REQUIRED = {
     "history": {"list", "days"},
 }
 SUMMARY = {"id", "title", "description", "status", "due", "seq", "completion", "participants", "updatedAt", "completedAt", "cancelledAt",
-           "tz", "inbox", "kind"}
+           "tz", "inbox", "kind", "sequential"}
 ITEM = {"id", "parent", "position", "title", "notes", "due", "location", "remindEvery", "status", "createdBy", "createdAt",
-        "doneBy", "doneAt", "cancelledBy", "cancelledAt", "remindBefore", "assignee", "repeat"}
+        "doneBy", "doneAt", "cancelledBy", "cancelledAt", "remindBefore", "assignee", "repeat", "sequential", "availableFrom", "available"}
 
 
 def load(direction):

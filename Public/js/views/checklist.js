@@ -261,6 +261,7 @@ export function createChecklistView(app, initialParams) {
     if (item.due) meta.push(h(`span.chip.due${overdue ? ".overdue" : item.status === "open" && isDueSoon(item.due) ? ".soon" : ""}`, { title: formatDueLong(item.due) }, icon(overdue ? "alert" : "calendar", { size: 12 }), formatDue(item.due)));
     if (c) meta.push(h("span.chip.sub-progress", { title: `${c.done} of ${c.total} sub-items done` }, h("span.mini-ring", { style: { "--p": c.percent } }), `${c.done}/${c.total}`));
     if (item.location) meta.push(h("span.chip.plain", { title: item.location }, icon("mapPin", { size: 12 }), h("span.chip-text", item.location)));
+    if (item.available === false && item.status === "open") meta.push(h("span.chip.plain.locked-chip", { title: item.availableFrom ? `Opens ${formatDueLong(item.availableFrom)}` : "Opens when the one before it is done" }, icon("lock", { size: 12 }), h("span.chip-text", "Not yet")));
     if (item.repeat) meta.push(h("span.chip.plain.repeat-chip", { title: `Repeats ${repeatInWords(item.repeat)}` }, icon("refresh", { size: 12 }), h("span.chip-text", repeatInWords(item.repeat))));
     if (item.remindEvery) meta.push(h("span.chip.plain", { title: formatInterval(item.remindEvery) }, icon("repeat", { size: 12 })));
     if (item.notes) meta.push(h("span.chip.plain", { title: "Has notes" }, icon("note", { size: 12 })));

@@ -5,7 +5,7 @@ extension ChecklistState {
     ) -> (state: ChecklistState, applied: AppliedEdit) {
         let list = Checklist(
             id: id, title: new.title, description: new.description, due: new.due,
-            timeZone: new.timeZone ?? "UTC", isInbox: new.isInbox, kind: new.kind, ownerID: owner.userID, createdAt: now, updatedAt: now, seq: 1
+            timeZone: new.timeZone ?? "UTC", isInbox: new.isInbox, kind: new.kind, sequential: new.sequential, ownerID: owner.userID, createdAt: now, updatedAt: now, seq: 1
         )
         let state = ChecklistState(
             list: list, participants: [Participant(userID: owner.userID, username: owner.username, role: .owner, joinedAt: now)], items: []
@@ -40,12 +40,15 @@ extension ChecklistState {
         var changedItems = recorder.touchedItems
         let moved = endCompletionJournal().filter { !recorder.contains($0) && items[$0] != nil }
         changedItems += moved.sorted()
+        // Completing or moving an item can make the next one under a sequential parent available.
+        let seen = Set(changedItems)
+        changedItems += Set(availabilityNeighbours(of: changedItems)).subtracting(seen).filter { items[$0] != nil }.sorted()
         if list.kind == .habits { forgetHabitLedgers(unless: recorder.checkIn, today: RepeatDue.localDate(of: now, timeZone: list.timeZone)) }
         var summary = summary(role: nil)
         if list.kind == .habits { summary.habits = habitStatistics(at: now) }
         let changes = Changes(
             list: summary,
-            items: changedItems.compactMap { view(of: $0) },
+            items: changedItems.compactMap { view(of: $0, now: now) },
             participants: recorder.participants
         )
         return AppliedEdit(

@@ -18,6 +18,8 @@ extension ChecklistState {
             createdBy: actor.username, createdAt: now
         )
         item.repeatRule = new.repeatRule
+        item.sequential = new.sequential
+        item.availableFrom = new.availableFrom
         if list.kind == .habits {
             // Every habit repeats (daily unless told otherwise) and may start up to a year back,
             // so a habit kept on paper can be entered.
@@ -56,6 +58,8 @@ extension ChecklistState {
         item.remindBefore = update.remindBefore.applied(to: item.remindBefore)
         item.assignee = update.assignee.applied(to: item.assignee).flatMap(participantUsername(matching:))
         item.repeatRule = update.repeatRule.applied(to: item.repeatRule)
+        if let sequential = update.sequential { item.sequential = sequential }
+        item.availableFrom = update.availableFrom.applied(to: item.availableFrom)
         // A new rule or a new due starts the count again from the (new) first occurrence.
         if update.repeatRule != .unchanged || update.due != .unchanged { startRepeating(&item, at: now) }
         replace(item)
@@ -95,6 +99,7 @@ extension ChecklistState {
         guard list.kind != .habits else {
             throw .badRequest("in a habit checklist each person checks in for themselves; send checkIn for “\(item.title)”")
         }
+        if let why = unavailability(of: id, now: now) { throw .conflict(why) }
         let open = openDescendantCount(of: id)
         guard open == 0 else {
             throw .conflict("“\(item.title)” has \(open) open sub-item\(open == 1 ? "" : "s"); complete or cancel \(open == 1 ? "it" : "them") first")

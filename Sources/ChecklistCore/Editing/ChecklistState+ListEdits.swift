@@ -4,6 +4,7 @@ extension ChecklistState {
         list.description = update.description.applied(to: list.description)
         list.due = update.due.applied(to: list.due)
         if let timeZone = update.timeZone { list.timeZone = timeZone }
+        if let sequential = update.sequential { list.sequential = sequential }
     }
 
     mutating func completeList(at now: Timestamp) throws(DomainError) {

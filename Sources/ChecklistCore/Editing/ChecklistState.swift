@@ -102,19 +102,20 @@ public struct ChecklistState: Hashable, Sendable {
     // MARK: Reading
 
     /// The item with its derived completion, as readers see it.
-    public func view(of id: ItemID) -> ItemView? {
+    /// With `now`, whether it is available is worked out too (else it counts as available).
+    public func view(of id: ItemID, now: Timestamp? = nil) -> ItemView? {
         guard let item = items[id] else { return nil }
-        return ItemView(item: item, completion: completion(of: id))
+        return ItemView(item: item, completion: completion(of: id), available: now.map { unavailability(of: id, now: $0) == nil } ?? true)
     }
 
     /// Every item, parents before children and siblings by position, as a snapshot lists them.
-    public func orderedItemViews() -> [ItemView] {
+    public func orderedItemViews(now: Timestamp? = nil) -> [ItemView] {
         var result: [ItemView] = []
         result.reserveCapacity(items.count)
         var stack = children(of: nil).reversed().map(\.id)
         while let id = stack.popLast() {
             guard let item = items[id] else { continue }
-            result.append(ItemView(item: item, completion: completion(of: id)))
+            result.append(ItemView(item: item, completion: completion(of: id), available: now.map { unavailability(of: id, now: $0) == nil } ?? true))
             stack.append(contentsOf: children(of: id).reversed().map(\.id))
         }
         return result

@@ -64,11 +64,13 @@ public enum Edit: Hashable, Sendable {
         /// Set only by the store, for the Inbox it creates with an account.
         public var isInbox: Bool
         public var kind: ChecklistKind
+        public var sequential: Bool
         public init(
             title: String, description: String? = nil, due: Due? = nil, timeZone: String? = nil, isInbox: Bool = false,
-            kind: ChecklistKind = .checklist
+            kind: ChecklistKind = .checklist, sequential: Bool = false
         ) {
             self.kind = kind
+            self.sequential = sequential
             self.title = title
             self.description = description
             self.due = due
@@ -82,10 +84,12 @@ public enum Edit: Hashable, Sendable {
         public var description: FieldChange<String> = .unchanged
         public var due: FieldChange<Due> = .unchanged
         public var timeZone: String?
+        public var sequential: Bool?
         public init(
             title: String? = nil, description: FieldChange<String> = .unchanged, due: FieldChange<Due> = .unchanged,
-            timeZone: String? = nil
+            timeZone: String? = nil, sequential: Bool? = nil
         ) {
+            self.sequential = sequential
             self.title = title
             self.description = description
             self.due = due
@@ -106,11 +110,16 @@ public enum Edit: Hashable, Sendable {
         public var remindBefore: Int?
         public var assignee: String?
         public var repeatRule: RepeatRule?
+        public var sequential: Bool
+        public var availableFrom: Due?
         public init(
             id: ItemID, parent: ItemID? = nil, placement: Placement = .last, title: String,
             notes: String? = nil, due: Due? = nil, location: String? = nil, remindEvery: Int? = nil,
-            remindBefore: Int? = nil, assignee: String? = nil, repeatRule: RepeatRule? = nil
+            remindBefore: Int? = nil, assignee: String? = nil, repeatRule: RepeatRule? = nil,
+            sequential: Bool = false, availableFrom: Due? = nil
         ) {
+            self.sequential = sequential
+            self.availableFrom = availableFrom
             self.repeatRule = repeatRule
             self.remindBefore = remindBefore
             self.assignee = assignee
@@ -134,12 +143,16 @@ public enum Edit: Hashable, Sendable {
         public var remindBefore: FieldChange<Int> = .unchanged
         public var assignee: FieldChange<String> = .unchanged
         public var repeatRule: FieldChange<RepeatRule> = .unchanged
+        public var sequential: Bool?
+        public var availableFrom: FieldChange<Due> = .unchanged
         public init(
             title: String? = nil, notes: FieldChange<String> = .unchanged, due: FieldChange<Due> = .unchanged,
             location: FieldChange<String> = .unchanged, remindEvery: FieldChange<Int> = .unchanged,
             remindBefore: FieldChange<Int> = .unchanged, assignee: FieldChange<String> = .unchanged,
-            repeatRule: FieldChange<RepeatRule> = .unchanged
+            repeatRule: FieldChange<RepeatRule> = .unchanged, sequential: Bool? = nil, availableFrom: FieldChange<Due> = .unchanged
         ) {
+            self.sequential = sequential
+            self.availableFrom = availableFrom
             self.repeatRule = repeatRule
             self.remindBefore = remindBefore
             self.assignee = assignee

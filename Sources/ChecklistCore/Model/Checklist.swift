@@ -10,6 +10,8 @@ public struct Checklist: Hashable, Sendable {
     public var isInbox: Bool
     /// An ordinary checklist, or a habit checklist (every item repeats; people check in).
     public var kind: ChecklistKind
+    /// Only the first open item at the root is available.
+    public var sequential: Bool
     public var status: ListStatus
     public var ownerID: UserID
     public var createdAt: Timestamp
@@ -23,7 +25,7 @@ public struct Checklist: Hashable, Sendable {
 
     public init(
         id: ListID, title: String, description: String? = nil, due: Due? = nil,
-        timeZone: String = "UTC", isInbox: Bool = false, kind: ChecklistKind = .checklist, status: ListStatus = .active, ownerID: UserID, createdAt: Timestamp, updatedAt: Timestamp,
+        timeZone: String = "UTC", isInbox: Bool = false, kind: ChecklistKind = .checklist, sequential: Bool = false, status: ListStatus = .active, ownerID: UserID, createdAt: Timestamp, updatedAt: Timestamp,
         completedAt: Timestamp? = nil, cancelledAt: Timestamp? = nil,
         statusBeforeCancel: ListStatus? = nil, seq: Int64 = 0
     ) {
@@ -34,6 +36,7 @@ public struct Checklist: Hashable, Sendable {
         self.timeZone = timeZone
         self.isInbox = isInbox
         self.kind = kind
+        self.sequential = sequential
         self.status = status
         self.ownerID = ownerID
         self.createdAt = createdAt

@@ -20,6 +20,10 @@ public struct Item: Hashable, Sendable {
     public var repeatRule: RepeatRule?
     /// The first occurrence, which the rule's intervals count from.
     public var repeatStart: CivilDate?
+    /// Only the first open child is available (a course: each part after the one before).
+    public var sequential: Bool
+    /// Not available before this day (in the checklist's zone) or moment.
+    public var availableFrom: Due?
     public var status: ItemStatus
     public var createdBy: String
     public var createdAt: Timestamp
@@ -34,7 +38,7 @@ public struct Item: Hashable, Sendable {
         id: ItemID, parent: ItemID?, position: Double, title: String, notes: String? = nil,
         due: Due? = nil, location: String? = nil, remindEvery: Int? = nil,
         remindEverySince: Timestamp? = nil, remindBefore: Int? = nil, assignee: String? = nil,
-        repeatRule: RepeatRule? = nil, repeatStart: CivilDate? = nil,
+        repeatRule: RepeatRule? = nil, repeatStart: CivilDate? = nil, sequential: Bool = false, availableFrom: Due? = nil,
         status: ItemStatus = .open, createdBy: String, createdAt: Timestamp,
         doneBy: String? = nil, doneAt: Timestamp? = nil, cancelledBy: String? = nil,
         cancelledAt: Timestamp? = nil, cancelOrigin: CancelOrigin? = nil
@@ -52,6 +56,8 @@ public struct Item: Hashable, Sendable {
         self.assignee = assignee
         self.repeatRule = repeatRule
         self.repeatStart = repeatStart
+        self.sequential = sequential
+        self.availableFrom = availableFrom
         self.status = status
         self.createdBy = createdBy
         self.createdAt = createdAt

@@ -36,7 +36,7 @@ extension ChecklistStore {
             return .snapshot(ChecklistSnapshot(
                 summary: summary(of: listID, state: state, for: userID),
                 participants: state.orderedParticipants,
-                items: state.orderedItemViews()
+                items: state.orderedItemViews(now: now)
             ))
         } catch {
             throw storeError(error)

@@ -12,6 +12,7 @@ enum RowCodec {
             due: (row["due"] as String?).flatMap(Due.init(wire:)),
             timeZone: row["tz"] ?? "UTC", isInbox: (row["inbox"] as Int64?) == 1,
             kind: (row["kind"] as String?).flatMap(ChecklistKind.init(rawValue:)) ?? .checklist,
+            sequential: (row["sequential"] as Int64?) == 1,
             status: ListStatus(rawValue: row["status"]) ?? .active, ownerID: row["owner_id"],
             createdAt: Timestamp(milliseconds: row["created_at"]), updatedAt: Timestamp(milliseconds: row["updated_at"]),
             completedAt: timestamp(row["completed_at"]), cancelledAt: timestamp(row["cancelled_at"]),
@@ -33,7 +34,9 @@ enum RowCodec {
             remindEvery: row["remind_every"], remindEverySince: timestamp(row["remind_every_since"]),
             remindBefore: row["remind_before"], assignee: row["assignee"],
             repeatRule: (row["repeat_rule"] as String?).flatMap { try? RepeatRule(parsing: $0) },
-            repeatStart: (row["repeat_start"] as String?).flatMap(CivilDate.init(iso:)), status: status, createdBy: row["created_by"],
+            repeatStart: (row["repeat_start"] as String?).flatMap(CivilDate.init(iso:)),
+            sequential: (row["sequential"] as Int64?) == 1, availableFrom: (row["available_from"] as String?).flatMap(Due.init(wire:)),
+            status: status, createdBy: row["created_by"],
             createdAt: Timestamp(milliseconds: row["created_at"]), doneBy: row["done_by"],
             doneAt: timestamp(row["done_at"]), cancelledBy: row["cancelled_by"],
             cancelledAt: timestamp(row["cancelled_at"]),
@@ -46,7 +49,7 @@ enum RowCodec {
             list.id, list.title, list.description, list.due?.description, list.status.rawValue, list.ownerID,
             list.createdAt.milliseconds, list.updatedAt.milliseconds, list.completedAt?.milliseconds,
             list.cancelledAt?.milliseconds, list.statusBeforeCancel?.rawValue, list.seq, list.timeZone, list.isInbox ? 1 : 0,
-            list.kind.rawValue,
+            list.kind.rawValue, list.sequential ? 1 : 0,
         ]
     }
 
@@ -56,19 +59,19 @@ enum RowCodec {
             item.location, item.remindEvery, item.status.rawValue, item.createdBy, item.createdAt.milliseconds,
             item.doneBy, item.doneAt?.milliseconds, item.cancelledBy, item.cancelledAt?.milliseconds,
             item.cancelOrigin?.storageValue, item.remindBefore, item.assignee, item.remindEverySince?.milliseconds,
-            item.repeatRule?.rrule, item.repeatStart?.description,
+            item.repeatRule?.rrule, item.repeatStart?.description, item.sequential ? 1 : 0, item.availableFrom?.description,
         ]
     }
 
     static let upsertList = """
         INSERT OR REPLACE INTO lists (id, title, description, due, status, owner_id, created_at, updated_at,
-            completed_at, cancelled_at, status_before_cancel, seq, tz, inbox, kind) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+            completed_at, cancelled_at, status_before_cancel, seq, tz, inbox, kind, sequential) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
         """
 
     static let upsertItem = """
         INSERT OR REPLACE INTO items (list_id, id, parent, position, title, notes, due, location, remind_every,
             status, created_by, created_at, done_by, done_at, cancelled_by, cancelled_at, cancel_origin,
-            remind_before, assignee, remind_every_since, repeat_rule, repeat_start)
-            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+            remind_before, assignee, remind_every_since, repeat_rule, repeat_start, sequential, available_from)
+            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
         """
 }

@@ -164,6 +164,14 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """)
         }
+        // Sequential parents and items that open on a date.
+        migrator.registerMigration("v7") { db in
+            try db.execute(sql: """
+                ALTER TABLE lists ADD COLUMN sequential INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE items ADD COLUMN sequential INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE items ADD COLUMN available_from TEXT;
+                """)
+        }
         return migrator
     }
 }

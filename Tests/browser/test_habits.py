@@ -38,8 +38,11 @@ def test_check_in_and_the_coach_view_updates_live(browsers):
     a.until(lambda d: a.js(streak) == "1 day", message="A's streak did not update")
     a.until(lambda d: a.js("return document.getElementById('habit-score')?.textContent") not in ("0%", "—"), message="A's score did not move")
     assert a.driver.find_elements(By.CSS_SELECTOR, "#habit-chart polyline")
+    assert "null" not in a.js("return document.querySelector('.habit-page').innerText"), "a literal null on the page"
     a.screenshot("habit-view-owner")
     # Tapping again undoes it.
     a.click("[data-item-id='meditate'] .habit-done")
     a.until(lambda d: a.js(streak) == "0 days", message="undo did not take the streak back")
+    a.js("document.getElementById('habit-chart').scrollIntoView()")
+    a.screenshot("habit-coach-view")
     assert not a.console_errors() and not b.console_errors()

@@ -112,13 +112,14 @@ export function createHabitView(app, params) {
     );
     const due = habits().filter((item) => dueToday(item, day));
     const later = habits().filter((item) => !dueToday(item, day));
-    today.replaceChildren(
+    // replaceChildren would write a missing part as the text "null": leave those out.
+    today.replaceChildren(...[
       h("h2.card-title-small", icon("checkCircle", { size: 16 }), "Today"),
       due.length ? h("ul.habit-list", ...due.map((item) => habitRow(item, day, todayValue.get(item.id), canEdit)))
         : h("p.muted", "Nothing due today."),
       later.length ? h("p.muted.small-text", `Not today: ${later.map((item) => `${item.title} (${repeatInWords(item.repeat)})`).join(" · ")}`) : null,
       canEdit ? adder : null,
-    );
+    ].filter(Boolean));
     renderChart(myRows, day);
     renderCoach(list, day);
   }
@@ -144,7 +145,7 @@ export function createHabitView(app, params) {
     const from = addDays(day, -(CHART_DAYS - 1));
     const earliest = myRows.length ? myRows.reduce((a, r) => (r.date < a ? r.date : a), day) : day;
     const series = scoreSeries(myRows, habits(), earliest < from ? earliest : from, day).filter((point) => point.day >= from);
-    const width = 600, height = 160, left = 36, bottom = 22, top = 8;
+    const width = 960, height = 200, left = 44, bottom = 24, top = 10;
     const x = (i) => left + (i / Math.max(1, series.length - 1)) * (width - left - 8);
     const y = (score) => top + (1 - score) * (height - top - bottom);
     const points = series.map((point, i) => `${x(i).toFixed(1)},${y(point.score).toFixed(1)}`).join(" ");

@@ -59,6 +59,9 @@ public protocol ChecklistStorage: AnyObject {
     /// A habit checklist's scheduled days in the range, for one participant or all.
     func history(of listID: ListID, for userID: UserID, from: CivilDate, to: CivilDate, username: String?) throws(StoreError) -> [ChecklistState.HistoryDay]
 
+    /// Open items due in a range over every readable checklist, and those overdue before it.
+    func agenda(for userID: UserID, from: CivilDate, to: CivilDate, now: Timestamp) throws(StoreError) -> (items: [AgendaEntry], overdue: [AgendaEntry])
+
     // MARK: Reminders
 
     /// What the scheduler must hold at start (missed occurrences of the last 24 h included).

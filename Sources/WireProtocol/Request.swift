@@ -25,6 +25,8 @@ public struct Request: Hashable, Sendable {
         case snoozeReminder(list: ListID, item: ItemID, until: Timestamp)
         /// A habit checklist's check-ins, one participant's or everyone's.
         case history(list: ListID, from: CivilDate, to: CivilDate, username: String?)
+        /// Open items due in a range, over every checklist the user can read.
+        case agenda(from: CivilDate, to: CivilDate)
     }
 }
 

@@ -86,6 +86,14 @@ public enum RequestDecoder {
             return .dismissReminder(list: try fields.id("list"), item: try fields.id("item"), at: try fields.time("at"))
         case "snoozeReminder":
             return .snoozeReminder(list: try fields.id("list"), item: try fields.id("item"), until: try fields.time("until"))
+        case "agenda":
+            let from = try fields.date("from")
+            let to = try fields.date("to")
+            guard from <= to else { throw RequestDecodingError("\"from\" (\(from)) is after \"to\" (\(to))") }
+            guard to.daysSinceEpoch - from.daysSinceEpoch < 92 else {
+                throw RequestDecodingError("an agenda covers at most 92 days; \(from) to \(to) is longer")
+            }
+            return .agenda(from: from, to: to)
         case "history":
             let from = try fields.date("from")
             let to = try fields.date("to")
@@ -96,7 +104,7 @@ public enum RequestDecoder {
             return .history(list: try fields.id("list"), from: from, to: to, username: try fields.string("username", limit: 64, required: false))
         default:
             throw RequestDecodingError(
-                "unknown type \"\(type)\"; expected signup, login, auth, logout, lists, subscribe, unsubscribe, op, settings, dismissReminder, snoozeReminder or history"
+                "unknown type \"\(type)\"; expected signup, login, auth, logout, lists, subscribe, unsubscribe, op, settings, dismissReminder, snoozeReminder, history or agenda"
             )
         }
     }

@@ -47,6 +47,10 @@ extension Request {
             writer.field("list", list)
             writer.field("item", item)
             writer.field("at", at)
+        case .agenda(let from, let to):
+            writer.field("type", "agenda")
+            writer.field("from", from.description)
+            writer.field("to", to.description)
         case .history(let list, let from, let to, let username):
             writer.field("type", "history")
             writer.field("list", list)

@@ -232,4 +232,25 @@ public enum ServerMessage {
         writer.endObject()
         return writer.bytes
     }
+
+    /// `agenda`: each entry its checklist and the item (a repeating item's occurrence as its `due`).
+    public static func agenda(items: [AgendaEntry], overdue: [AgendaEntry], ref: String?) -> [UInt8] {
+        var writer = JSONWriter(capacity: 256 + 500 * (items.count + overdue.count))
+        writer.beginMessage("agenda", ref: ref)
+        for (key, entries) in [("items", items), ("overdue", overdue)] {
+            writer.key(key)
+            writer.beginArray()
+            for entry in entries {
+                writer.beginObject()
+                writer.field("list", entry.listID)
+                writer.field("listTitle", entry.listTitle)
+                writer.key("item")
+                writer.item(entry.item)
+                writer.endObject()
+            }
+            writer.endArray()
+        }
+        writer.endObject()
+        return writer.bytes
+    }
 }

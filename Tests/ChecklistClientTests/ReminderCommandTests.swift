@@ -124,3 +124,23 @@ import WireProtocol
         #expect(future.status == 1 && future.stderr.contains("after today"), "\(future.stderr)")
     }
 }
+
+/// `today` and `agenda` from the terminal.
+@Suite(.serialized) struct AgendaCommandTests {
+    @Test func todayAndTheWeekAhead() async throws {
+        let (server, alice) = try await CommandTests.setUp()
+        defer { server.shutdown(); alice.remove() }
+        let today = RepeatDue.localDate(of: Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1000)), timeZone: "UTC")
+        try await alice.ok(["new", "CS 298"])
+        try await alice.ok(["add", "CS 298", "Homework 3", "--due", today.addingDays(2).description])
+        try await alice.ok(["add", "CS 298", "Late essay", "--due", today.addingDays(-1).description])
+        try await alice.ok(["add", "CS 298", "Quiz", "--due", today.description, "--repeat", "weekly"])
+        let now = try await alice.ok(["today"]).stdout
+        #expect(now.contains("Overdue") && now.contains("Late essay") && now.contains("Today") && now.contains("Quiz"), "\(now)")
+        #expect(!now.contains("Homework 3"), "\(now)")
+        let week = try await alice.ok(["agenda", "--days", "8", "--json"]).json()
+        #expect(week["items"]?.arrayValue?.map { $0["item"]?["title"]?.stringValue } == ["Quiz", "Homework 3", "Quiz"], "\(week)")
+        let refused = try await alice.run(["agenda", "--days", "100"])
+        #expect(refused.status == 1 && refused.stderr.contains("--days must be from 1 to 92"), "\(refused.stderr)")
+    }
+}

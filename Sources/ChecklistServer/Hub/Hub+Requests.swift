@@ -51,6 +51,10 @@ extension Hub {
         case .op(let opID, let operation):
             guard let user = authenticatedUser(session, ref: ref, opID: opID) else { return }
             perform(operation, opID: opID, by: user, ref: ref, in: session)
+        case .agenda(let from, let to):
+            guard let user = authenticatedUser(session, ref: ref) else { return }
+            let ticket = session.replies.issue()
+            runStore(.agenda(userID: user.id, from: from, to: to, now: wallClock(), ref: ref), then: .encodedReply(session.connection, ticket: ticket, ref: ref))
         case .history(let list, let from, let to, let username):
             guard let user = authenticatedUser(session, ref: ref) else { return }
             let ticket = session.replies.issue()

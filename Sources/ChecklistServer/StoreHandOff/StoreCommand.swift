@@ -29,6 +29,7 @@ enum StoreCommand: Hashable, Sendable {
     case dismissReminder(userID: UserID, listID: ListID, itemID: ItemID, at: Timestamp)
     case snoozeReminder(userID: UserID, listID: ListID, itemID: ItemID, until: Timestamp, now: Timestamp)
     case history(listID: ListID, userID: UserID, from: CivilDate, to: CivilDate, username: String?, ref: String?)
+    case agenda(userID: UserID, from: CivilDate, to: CivilDate, now: Timestamp, ref: String?)
 }
 
 extension StoreCommand {

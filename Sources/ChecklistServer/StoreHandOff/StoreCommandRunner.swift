@@ -60,6 +60,9 @@ enum StoreCommandRunner {
         case .dismissReminder(let userID, let listID, let itemID, let at):
             try storage.dismissReminder(userID: userID, listID: listID, itemID: itemID, at: at)
             return .done
+        case .agenda(let userID, let from, let to, let now, let ref):
+            let agenda = try storage.agenda(for: userID, from: from, to: to, now: now)
+            return .encoded(ServerMessage.agenda(items: agenda.items, overdue: agenda.overdue, ref: ref))
         case .history(let listID, let userID, let from, let to, let username, let ref):
             return .encoded(ServerMessage.history(
                 listID: listID, days: try storage.history(of: listID, for: userID, from: from, to: to, username: username), ref: ref

@@ -172,6 +172,10 @@ enum Schema {
                 ALTER TABLE items ADD COLUMN available_from TEXT;
                 """)
         }
+        // The agenda's index: open items with a due, per checklist.
+        migrator.registerMigration("v8") { db in
+            try db.execute(sql: "CREATE INDEX items_open_due ON items(list_id, due) WHERE status = 'open' AND due IS NOT NULL")
+        }
         return migrator
     }
 }

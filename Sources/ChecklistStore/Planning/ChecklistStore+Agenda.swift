@@ -1,0 +1,68 @@
+public import ChecklistCore
+import GRDB
+
+/// `agenda`: open items due in a range over every checklist the user can read, from an index
+/// of open dated items rather than by loading every checklist.
+extension ChecklistStore {
+    /// The longest range one `agenda` may ask for.
+    public static let agendaMaximumDays = 92
+
+    /// Items due from `from` to `to` (days in the user's zone; a date-only due on its own day),
+    /// repeating items once per occurrence in the range, ordered by due; and `overdue`: open
+    /// items due before `from`. Cancelled checklists and habit checklists (whose items are
+    /// check-ins, not tasks) are left out.
+    public func agenda(for userID: UserID, from: CivilDate, to: CivilDate, now: Timestamp) throws(StoreError) -> (items: [AgendaEntry], overdue: [AgendaEntry]) {
+        do {
+            // Rows of this batch's earlier edits are written at its end; the query must see them.
+            try writeChangedRows()
+            let zone = try account(id: userID)?.timeZone ?? "UTC"
+            // A UTC date-time can fall a day either side of the local one: take a day more, then filter.
+            let upper = to.addingDays(2).description
+            let rows = try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT i.list_id, i.id FROM participants p
+                JOIN lists l ON l.id = p.list_id
+                JOIN items i ON i.list_id = p.list_id AND i.status = 'open' AND i.due IS NOT NULL AND i.due < ?
+                WHERE p.user_id = ? AND l.status != 'cancelled' AND l.kind != 'habits'
+                """), arguments: [upper, userID])
+            var items: [AgendaEntry] = []
+            var overdue: [AgendaEntry] = []
+            for row in rows {
+                let listID: ListID = row[0]
+                guard let state = try state(listID), let view = state.view(of: row[1], now: now), let due = view.item.due else { continue }
+                let entry = { (due: Due) -> AgendaEntry in
+                    var shown = view
+                    shown.item.due = due
+                    return AgendaEntry(listID: listID, listTitle: state.list.title, item: shown)
+                }
+                var current: Due? = due
+                var first = true
+                while let occurrence = current {
+                    let day = Self.day(of: occurrence, zone: zone)
+                    if day > to { break }
+                    if day < from {
+                        if first { overdue.append(entry(occurrence)) }
+                    } else {
+                        items.append(entry(occurrence))
+                    }
+                    first = false
+                    guard let rule = view.item.repeatRule, let start = view.item.repeatStart else { break }
+                    current = RepeatDue.next(after: occurrence, rule: rule, start: start, timeZone: state.list.timeZone)
+                }
+            }
+            let order = { (a: AgendaEntry, b: AgendaEntry) -> Bool in
+                (a.item.item.due!.sortKey, a.listTitle, a.item.item.title, a.item.item.id) < (b.item.item.due!.sortKey, b.listTitle, b.item.item.title, b.item.item.id)
+            }
+            return (items.sorted(by: order), overdue.sorted(by: order))
+        } catch {
+            throw storeError(error)
+        }
+    }
+
+    /// The day a due falls on for the reader: a date is its own day; a moment, its date in their zone.
+    static func day(of due: Due, zone: String) -> CivilDate {
+        switch due {
+        case .date(let date): date
+        case .dateTime(let instant): RepeatDue.localDate(of: instant, timeZone: zone)
+        }
+    }
+}

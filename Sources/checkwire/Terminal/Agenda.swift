@@ -1,0 +1,31 @@
+import ArgumentParser
+import TerminalUI
+
+/// `checkwire agenda [--days N]`
+struct Agenda: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "What is due across all your checklists: overdue first, then day by day (7 days unless --days).",
+        discussion: "Repeating items appear on each day they come back. Days are in your time zone (TZ)."
+    )
+
+    @Option(help: "How many days from today (1 to 92).")
+    var days = 7
+
+    @OptionGroup var options: ClientOptions
+
+    func run() throws {
+        let days = days
+        try options.run { try await TerminalCommands.agenda(days: days, server: $0, console: $1) }
+    }
+}
+
+/// `checkwire today`
+struct Today: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "What is overdue and what is due today, across all your checklists.")
+
+    @OptionGroup var options: ClientOptions
+
+    func run() throws {
+        try options.run { try await TerminalCommands.agenda(days: 1, server: $0, console: $1) }
+    }
+}

@@ -62,6 +62,9 @@ public protocol ChecklistStorage: AnyObject {
     /// Open items due in a range over every readable checklist, and those overdue before it.
     func agenda(for userID: UserID, from: CivilDate, to: CivilDate, now: Timestamp) throws(StoreError) -> (items: [AgendaEntry], overdue: [AgendaEntry])
 
+    /// Full-text search over the checklists the user reads (cancelled ones included).
+    func search(_ query: String, for userID: UserID, limit: Int) throws(StoreError) -> [SearchHit]
+
     // MARK: Reminders
 
     /// What the scheduler must hold at start (missed occurrences of the last 24 h included).

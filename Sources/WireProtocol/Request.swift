@@ -27,6 +27,8 @@ public struct Request: Hashable, Sendable {
         case history(list: ListID, from: CivilDate, to: CivilDate, username: String?)
         /// Open items due in a range, over every checklist the user can read.
         case agenda(from: CivilDate, to: CivilDate)
+        /// Words over the checklists the user reads.
+        case search(query: String, limit: Int?)
     }
 }
 

@@ -86,6 +86,17 @@ public enum RequestDecoder {
             return .dismissReminder(list: try fields.id("list"), item: try fields.id("item"), at: try fields.time("at"))
         case "snoozeReminder":
             return .snoozeReminder(list: try fields.id("list"), item: try fields.id("item"), until: try fields.time("until"))
+        case "search":
+            let query = try fields.requiredString("q", limit: 200)
+            guard !query.trimmingWhitespace.isEmpty else { throw RequestDecodingError("\"q\" must not be empty") }
+            var limit: Int?
+            if let value = object["limit"], !value.isNull {
+                guard let number = value.int64Value, (1...100).contains(number) else {
+                    throw RequestDecodingError("\"limit\" must be a whole number from 1 to 100")
+                }
+                limit = Int(number)
+            }
+            return .search(query: query, limit: limit)
         case "agenda":
             let from = try fields.date("from")
             let to = try fields.date("to")
@@ -104,7 +115,7 @@ public enum RequestDecoder {
             return .history(list: try fields.id("list"), from: from, to: to, username: try fields.string("username", limit: 64, required: false))
         default:
             throw RequestDecodingError(
-                "unknown type \"\(type)\"; expected signup, login, auth, logout, lists, subscribe, unsubscribe, op, settings, dismissReminder, snoozeReminder, history or agenda"
+                "unknown type \"\(type)\"; expected signup, login, auth, logout, lists, subscribe, unsubscribe, op, settings, dismissReminder, snoozeReminder, history, agenda or search"
             )
         }
     }

@@ -47,6 +47,10 @@ extension Request {
             writer.field("list", list)
             writer.field("item", item)
             writer.field("at", at)
+        case .search(let query, let limit):
+            writer.field("type", "search")
+            writer.field("q", query)
+            if let limit { writer.field("limit", limit) }
         case .agenda(let from, let to):
             writer.field("type", "agenda")
             writer.field("from", from.description)

@@ -253,4 +253,27 @@ public enum ServerMessage {
         writer.endObject()
         return writer.bytes
     }
+
+    /// `search`: best match first; `item` is absent for a checklist's own match.
+    public static func search(_ hits: [SearchHit], ref: String?) -> [UInt8] {
+        var writer = JSONWriter(capacity: 256 + 600 * hits.count)
+        writer.beginMessage("search", ref: ref)
+        writer.key("results")
+        writer.beginArray()
+        for hit in hits {
+            writer.beginObject()
+            writer.field("list", hit.listID)
+            writer.field("listTitle", hit.listTitle)
+            writer.field("listStatus", hit.listStatus.rawValue)
+            if let item = hit.item {
+                writer.key("item")
+                writer.item(item)
+            }
+            writer.field("snippet", hit.snippet)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+        return writer.bytes
+    }
 }

@@ -144,3 +144,18 @@ import WireProtocol
         #expect(refused.status == 1 && refused.stderr.contains("--days must be from 1 to 92"), "\(refused.stderr)")
     }
 }
+
+/// `search` from the terminal.
+@Suite(.serialized) struct SearchCommandTests {
+    @Test func searchFindsByWordsAndSaysWhereTheyAre() async throws {
+        let (server, alice) = try await CommandTests.setUp()
+        defer { server.shutdown(); alice.remove() }
+        try await alice.ok(["new", "Trip to Lisbon"])
+        try await alice.ok(["add", "Trip to Lisbon", "Apply for the visa", "--notes", "two photos"])
+        let found = try await alice.ok(["search", "vis"]).stdout
+        #expect(found.contains("Apply for the visa  — Trip to Lisbon") && found.contains("«visa»"), "\(found)")
+        #expect(try await alice.ok(["search", "nothing", "here"]).stdout.contains("Nothing matches"))
+        let json = try await alice.ok(["search", "photos", "--json"]).json()
+        #expect(json["results"]?.arrayValue?.first?["item"]?["title"]?.stringValue == "Apply for the visa")
+    }
+}

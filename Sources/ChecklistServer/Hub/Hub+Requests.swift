@@ -51,6 +51,10 @@ extension Hub {
         case .op(let opID, let operation):
             guard let user = authenticatedUser(session, ref: ref, opID: opID) else { return }
             perform(operation, opID: opID, by: user, ref: ref, in: session)
+        case .search(let query, let limit):
+            guard let user = authenticatedUser(session, ref: ref) else { return }
+            let ticket = session.replies.issue()
+            runStore(.search(userID: user.id, query: query, limit: limit ?? 20, ref: ref), then: .encodedReply(session.connection, ticket: ticket, ref: ref))
         case .agenda(let from, let to):
             guard let user = authenticatedUser(session, ref: ref) else { return }
             let ticket = session.replies.issue()

@@ -30,6 +30,7 @@ enum StoreCommand: Hashable, Sendable {
     case snoozeReminder(userID: UserID, listID: ListID, itemID: ItemID, until: Timestamp, now: Timestamp)
     case history(listID: ListID, userID: UserID, from: CivilDate, to: CivilDate, username: String?, ref: String?)
     case agenda(userID: UserID, from: CivilDate, to: CivilDate, now: Timestamp, ref: String?)
+    case search(userID: UserID, query: String, limit: Int, ref: String?)
 }
 
 extension StoreCommand {

@@ -60,6 +60,8 @@ enum StoreCommandRunner {
         case .dismissReminder(let userID, let listID, let itemID, let at):
             try storage.dismissReminder(userID: userID, listID: listID, itemID: itemID, at: at)
             return .done
+        case .search(let userID, let query, let limit, let ref):
+            return .encoded(ServerMessage.search(try storage.search(query, for: userID, limit: limit), ref: ref))
         case .agenda(let userID, let from, let to, let now, let ref):
             let agenda = try storage.agenda(for: userID, from: from, to: to, now: now)
             return .encoded(ServerMessage.agenda(items: agenda.items, overdue: agenda.overdue, ref: ref))

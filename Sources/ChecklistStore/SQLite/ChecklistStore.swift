@@ -100,12 +100,20 @@ public final class ChecklistStore {
         guard !changedLists.isEmpty else { return }
         let upsertList = try db.cachedStatement(sql: RowCodec.upsertList)
         let upsertItem = try db.cachedStatement(sql: RowCodec.upsertItem)
+        let upsertDocument = try db.cachedStatement(sql: """
+            INSERT INTO search_docs (list_id, item_id, title, body) VALUES (?,?,?,?)
+            ON CONFLICT (list_id, item_id) DO UPDATE SET title = excluded.title, body = excluded.body
+                WHERE title != excluded.title OR body != excluded.body
+            """)
         for id in changedLists {
             guard let state = states[id] else { continue }
             try upsertList.execute(arguments: RowCodec.arguments(state.list))
+            try upsertDocument.execute(arguments: [id, "", state.list.title, state.list.description ?? ""])
             for itemID in changedItems[id] ?? [] {
                 guard let item = state.items[itemID] else { continue }
                 try upsertItem.execute(arguments: RowCodec.arguments(item, in: id))
+                let body = [item.notes, item.location].compactMap { $0 }.joined(separator: " ")
+                try upsertDocument.execute(arguments: [id, itemID, item.title, body])
             }
         }
     }

@@ -176,6 +176,40 @@ enum Schema {
         migrator.registerMigration("v8") { db in
             try db.execute(sql: "CREATE INDEX items_open_due ON items(list_id, due) WHERE status = 'open' AND due IS NOT NULL")
         }
+        // Full-text search: one document per checklist (title, description) and per item
+        // (title, notes, location), kept in step with the rows in the same transaction
+        // (`writeSearchDocuments`); an FTS5 index over them with prefix indexes for the
+        // last word typed, fed by triggers (SQLite's external-content pattern).
+        migrator.registerMigration("v9") { db in
+            try db.execute(sql: """
+                CREATE TABLE search_docs (
+                    rowid INTEGER PRIMARY KEY,
+                    list_id TEXT NOT NULL,
+                    item_id TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    body TEXT NOT NULL,
+                    UNIQUE (list_id, item_id)
+                );
+                CREATE VIRTUAL TABLE search_fts USING fts5(
+                    title, body, content='search_docs', content_rowid='rowid',
+                    tokenize='unicode61 remove_diacritics 2', prefix='1 2 3'
+                );
+                CREATE TRIGGER search_docs_ai AFTER INSERT ON search_docs BEGIN
+                    INSERT INTO search_fts(rowid, title, body) VALUES (new.rowid, new.title, new.body);
+                END;
+                CREATE TRIGGER search_docs_ad AFTER DELETE ON search_docs BEGIN
+                    INSERT INTO search_fts(search_fts, rowid, title, body) VALUES ('delete', old.rowid, old.title, old.body);
+                END;
+                CREATE TRIGGER search_docs_au AFTER UPDATE ON search_docs BEGIN
+                    INSERT INTO search_fts(search_fts, rowid, title, body) VALUES ('delete', old.rowid, old.title, old.body);
+                    INSERT INTO search_fts(rowid, title, body) VALUES (new.rowid, new.title, new.body);
+                END;
+                INSERT INTO search_docs (list_id, item_id, title, body)
+                    SELECT id, '', title, COALESCE(description, '') FROM lists;
+                INSERT INTO search_docs (list_id, item_id, title, body)
+                    SELECT list_id, id, title, TRIM(COALESCE(notes, '') || ' ' || COALESCE(location, '')) FROM items;
+                """)
+        }
         return migrator
     }
 }

@@ -29,3 +29,23 @@ struct Today: ParsableCommand {
         try options.run { try await TerminalCommands.agenda(days: 1, server: $0, console: $1) }
     }
 }
+
+/// `checkwire search TEXT`
+struct Search: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Find items and checklists by words in titles, notes, locations and descriptions; the last word may be a beginning."
+    )
+
+    @Argument(help: "The words to look for.")
+    var words: [String]
+
+    @Option(help: "At most this many results (1 to 100).")
+    var limit = 20
+
+    @OptionGroup var options: ClientOptions
+
+    func run() throws {
+        let (text, limit) = (words.joined(separator: " "), limit)
+        try options.run { try await TerminalCommands.search(text, limit: limit, server: $0, console: $1) }
+    }
+}

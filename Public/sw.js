@@ -1,14 +1,14 @@
 // Keeps the app shell available offline: network first (so updates show at once), the
 // cached copy when the server cannot be reached. Data never goes through here: edits wait
 // in the outbox (localStorage) and state comes over the WebSocket.
-const CACHE = "checkwire-shell-v3";
+const CACHE = "checkwire-shell-v4";
 const SHELL = [
   "./", "index.html", "app.css", "favicon.svg", "manifest.webmanifest",
   "js/main.js", "js/connection.js", "js/sync.js", "js/store.js", "js/outbox.js", "js/projection.js",
   "js/tree.js", "js/format.js", "js/dom.js", "js/icons.js",
   "js/views/auth.js", "js/views/lists.js", "js/views/checklist.js", "js/views/item.js",
   "js/views/participants.js", "js/views/calendar.js", "js/views/activity.js", "js/views/dialog.js",
-  "js/views/reminders.js", "js/views/habits.js", "js/habits-math.js",
+  "js/views/reminders.js", "js/views/habits.js", "js/habits-math.js", "js/views/today.js",
 ];
 
 self.addEventListener("install", (event) => {

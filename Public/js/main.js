@@ -12,6 +12,7 @@ import { createChecklistView } from "./views/checklist.js";
 import { createCalendarView } from "./views/calendar.js";
 import { createReminderBanners, notificationsSupported, enableNotifications } from "./views/reminders.js";
 import { createHabitView } from "./views/habits.js";
+import { createTodayView } from "./views/today.js";
 
 const wsURL = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
 const sync = new Sync(wsURL);
@@ -74,6 +75,7 @@ function buildShell() {
     h("button.menu-item#logout-button", { type: "button", role: "menuitem", onclick: onLogout }, icon("logOut", { size: 16 }), "Log out"),
   );
   const nav = h("nav.tabs", { "aria-label": "Main" },
+    h("a.tab#nav-today", { href: "#/today" }, icon("checkCircle", { size: 18 }), h("span", "Today")),
     h("a.tab#nav-lists", { href: "#/" }, icon("list", { size: 18 }), h("span", "Checklists")),
     h("a.tab#nav-calendar", { href: "#/calendar" }, icon("calendar", { size: 18 }), h("span", "Calendar")),
   );
@@ -140,7 +142,8 @@ function updateShell() {
     shell.menu.querySelector(".menu-name").textContent = user.username;
   }
   const hash = location.hash || "#/";
-  shell.nav.querySelector("#nav-lists").classList.toggle("active", !hash.startsWith("#/calendar"));
+  shell.nav.querySelector("#nav-lists").classList.toggle("active", !hash.startsWith("#/calendar") && !hash.startsWith("#/today"));
+  shell.nav.querySelector("#nav-today").classList.toggle("active", hash.startsWith("#/today"));
   shell.nav.querySelector("#nav-calendar").classList.toggle("active", hash.startsWith("#/calendar"));
 }
 
@@ -149,6 +152,7 @@ function updateShell() {
 function parseRoute() {
   const parts = (location.hash || "#/").replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
   if (parts[0] === "calendar") return { name: "calendar", month: parts[1] || null };
+  if (parts[0] === "today") return { name: "today" };
   if (parts[0] === "list" && parts[1]) {
     const params = { name: "list", listId: parts[1], rootId: null, itemId: null, panel: null };
     for (let i = 2; i < parts.length; i += 2) {
@@ -190,6 +194,7 @@ function route() {
     view = habitList ? createHabitView(app, params)
       : params.name === "list" ? createChecklistView(app, params)
       : params.name === "calendar" ? createCalendarView(app, params)
+        : params.name === "today" ? createTodayView(app)
         : createListsView(app, params);
     viewKey = key;
     shell.main.replaceChildren(view.el);
@@ -273,6 +278,15 @@ sync.addEventListener("session", () => { if (!sync.user) reminders.clear(); });
 sync.addEventListener("revoked", (e) => {
   toast(`You no longer have access to “${e.detail.title || "a checklist"}”.`, { kind: "error" });
   if (location.hash.startsWith(`#/list/${e.detail.listId}`)) app.navigate("#/", { replace: true });
+});
+// `/` anywhere (but in a field) opens search.
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey || !sync.user) return;
+  const target = event.target;
+  if (target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))) return;
+  event.preventDefault();
+  if (viewKey !== "today") app.navigate("#/today");
+  view?.focusSearch?.();
 });
 window.addEventListener("popstate", route);
 window.addEventListener("hashchange", route);

@@ -6,12 +6,14 @@ import WireProtocol
 /// Replies to reads: `lists` and `history` (encoded on the store thread), and `subscribe`.
 extension Hub {
     func encodedReplyAnswered(_ result: Result<StoreReply, StoreError>, session: HubSession, ticket: UInt64, ref: String?) {
-        let message: [UInt8] = switch result {
-        case .success(.encoded(let bytes)): bytes
-        case .success: errorMessage(.failure("unexpected store reply to a read"), ref: ref)
-        case .failure(let error): errorMessage(error, ref: ref)
+        switch result {
+        case .success(.encoded(let bytes)):
+            complete(session, ticket: ticket, .requested(bytes))
+        case .success:
+            complete(session, ticket: ticket, .message(errorMessage(.failure("unexpected store reply to a read"), ref: ref)))
+        case .failure(let error):
+            complete(session, ticket: ticket, .message(errorMessage(error, ref: ref)))
         }
-        complete(session, ticket: ticket, .message(message))
     }
 
     /// The catch-up, then the subscriber is live.

@@ -38,6 +38,8 @@ extension Hub {
         switch reply {
         case .message(let bytes):
             send(bytes, to: connection)
+        case .requested(let bytes):
+            actions.append(.send(OutboundFrame(text: bytes), to: connection, requested: true))
         case .subscribed(let listID, let userID, let catchUp, let subscribed):
             // Signed out (or in as someone else) since asking: nothing of the list goes out.
             guard session.user?.id == userID else { return }

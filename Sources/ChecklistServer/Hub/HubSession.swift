@@ -34,6 +34,9 @@ final class HubSession {
 /// A reply that is ready but may have to wait for earlier ones (`ReplySequencer`).
 enum PendingReply {
     case message([UInt8])
+    /// A read's reply that may be large (`lists`, `agenda`, `search`, `history`): like a
+    /// snapshot, what the client asked for does not count against the slow-consumer bound.
+    case requested([UInt8])
     /// The subscriber becomes live when this is delivered — not before, so no event can
     /// reach it ahead of its catch-up.
     case subscribed(listID: ListID, userID: UserID, catchUp: [OutboundFrame], subscribed: [UInt8])

@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""agenda and search at size, from an independent client (Python websockets): one user with
+N checklists and M items (due dates spread over a year, a few words each from a small
+vocabulary), then timed `agenda` for a week and `search` for a word and a prefix.
+
+    scripts/bench-planning.py --bin .build/release/checkwire                  # 5,000 lists, 200,000 items
+    scripts/bench-planning.py --bin ... --lists 500 --items 20000             # smaller
+
+Starts `checkwire serve` on a free port of 127.0.0.1 with a fresh database in a temporary
+folder and stops it afterwards. Latency is request to reply at the client, on this machine.
+"""
+
+import argparse
+import asyncio
+import datetime
+import json
+import random
+import statistics
+import time
+import uuid
+
+import importlib.util
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+spec = importlib.util.spec_from_file_location("bench_reminders", os.path.join(os.path.dirname(__file__), "bench-reminders.py"))
+bench = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(bench)
+
+COMMON = ("visa passport essay homework lecture quiz groceries dentist invoice report budget slides "
+          "review garden laundry tickets hotel museum library thesis").split()
+# Real titles draw on thousands of words, most of them rare: 2,000 made-up ones (Zipf-like
+# draws below) beside the 20 common ones, so a search matches what a real one would.
+_rng = random.Random(11)
+RARE = ["".join(_rng.choice("bcdfghklmnprstvz") + _rng.choice("aeiou") for _ in range(3)) for _ in range(2000)]
+WORDS = COMMON
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+async def run(url, lists, items, samples):
+    owner = await bench.signup(url, "planner-" + uuid.uuid4().hex[:6])
+    started = time.time()
+    list_ids = []
+    for index in range(lists):
+        list_ids.append((await owner.request({"type": "op", "opId": uuid.uuid4().hex, "op": "createList", "title": f"Course {index} {random.choice(WORDS)}"}))["list"])
+    today = datetime.date.today()
+    rng = random.Random(7)
+
+    def ops():
+        for number in range(items):
+            # Due dates over the coming year, a few recent ones overdue.
+            due = today + datetime.timedelta(days=rng.randint(-3, 362))
+            word = lambda: rng.choice(COMMON) if rng.random() < 0.2 else RARE[min(1999, int(rng.paretovariate(1.2)) - 1)]
+            yield {"type": "op", "opId": uuid.uuid4().hex, "op": "addItem", "list": list_ids[number % lists],
+                   "title": " ".join(word() for _ in range(3)) + f" {number}", "due": due.isoformat(),
+                   "notes": " ".join(word() for _ in range(6))}
+
+    await bench.pipelined(owner, ops())
+    setup = time.time() - started
+
+    async def timed(message):
+        begin = time.perf_counter()
+        reply = await owner.request(message, timeout=60)
+        return (time.perf_counter() - begin) * 1000, reply
+
+    week = {"type": "agenda", "from": today.isoformat(), "to": (today + datetime.timedelta(days=6)).isoformat()}
+    first, reply = await timed(week)
+    agenda = [(await timed(week))[0] for _ in range(samples)]
+    searches = []
+    hits = 0
+    for index in range(samples):
+        # Half single words, half a word and the beginning of another (as typed).
+        pick = lambda: rng.choice(COMMON) if rng.random() < 0.3 else rng.choice(RARE[:500])
+        q = pick() + (" " + pick()[:3] if index % 2 else "")
+        latency, found = await timed({"type": "search", "q": q})
+        searches.append(latency)
+        hits += len(found["results"])
+    await owner.close()
+    return {
+        "lists": lists, "items": items, "setupSeconds": round(setup, 1),
+        "agendaWeek": {"entries": len(reply["items"]), "overdue": len(reply["overdue"]), "firstMs": round(first, 1),
+                       "p50Ms": round(statistics.median(agenda), 1), "p99Ms": round(percentile(agenda, 0.99), 1)},
+        "search": {"queries": samples, "meanResults": round(hits / samples, 1), "p50Ms": round(statistics.median(searches), 1),
+                   "p99Ms": round(percentile(searches, 0.99), 1)},
+    }
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--bin", default=".build/release/checkwire")
+    parser.add_argument("--lists", type=int, default=5000)
+    parser.add_argument("--items", type=int, default=200_000)
+    parser.add_argument("--samples", type=int, default=200)
+    args = parser.parse_args()
+    server = bench.Server(args.bin)
+    try:
+        print(json.dumps(asyncio.run(asyncio.wait_for(run(server.url, args.lists, args.items, args.samples), 900)), indent=2))
+    finally:
+        server.stop()
+
+
+if __name__ == "__main__":
+    main()

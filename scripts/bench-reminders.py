@@ -9,7 +9,7 @@ remind no one.
     scripts/bench-reminders.py --bin ... --items 20000 --due 2000 --json  # smaller
 
 It starts `checkwire serve` on a free port of 127.0.0.1 with a fresh database in a temporary
-folder, twice (with and without the burst), and stops it afterwards. Every loop is bounded
+folder (extra serve flags from CHECKWIRE_BENCH_SERVE_ARGS), twice (with and without the burst), and stops it afterwards. Every loop is bounded
 in count and time. Latencies are wall-clock on this machine: a reminder's is its arrival
 minus its `at`; an edit's is its event's arrival at a subscriber minus the moment the writer
 sent it.
@@ -49,7 +49,7 @@ class Server:
         self.folder = tempfile.TemporaryDirectory(prefix="checkwire-bench-reminders-")
         self.process = subprocess.Popen(
             [binary, "serve", "--port", "0", "--database", os.path.join(self.folder.name, "db.sqlite"),
-             "--fast-password-hashing", "--log-level", "warning", "--max-items-per-list", "100000"],
+             "--fast-password-hashing", "--log-level", "warning", "--max-items-per-list", "100000"] + os.environ.get("CHECKWIRE_BENCH_SERVE_ARGS", "").split(),
             stdout=subprocess.PIPE, text=True)
         deadline = time.time() + 30
         line = ""

@@ -64,3 +64,30 @@ export function keptPerDay(rows, user, from, to) {
   }
   return days;
 }
+
+/**
+ * Whether `day` ("YYYY-MM-DD") is an occurrence of `rule` (the contract's RRULE subset) for
+ * an item whose first occurrence is `start`: every INTERVAL days, Monday-based weeks on BYDAY
+ * (or the start's weekday), or months on BYMONTHDAY (or the start's day), never before start.
+ */
+export function isOccurrence(rule, start, day) {
+  if (day < start) return false;
+  if (day === start) return true;
+  const parts = Object.fromEntries(rule.split(";").map((p) => p.split("=")));
+  const interval = Number(parts.INTERVAL || 1);
+  const codes = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"];
+  const at = (d) => new Date(`${d}T00:00:00Z`);
+  const days = Math.round((at(day) - at(start)) / 86400000);
+  if (parts.FREQ === "DAILY") return days % interval === 0;
+  if (parts.FREQ === "WEEKLY") {
+    const mondayOffset = (d) => (at(d).getUTCDay() + 6) % 7;
+    const weeks = Math.floor((days + mondayOffset(start) - mondayOffset(day)) / 7);
+    const byDay = parts.BYDAY ? parts.BYDAY.split(",") : [codes[at(start).getUTCDay()]];
+    return weeks % interval === 0 && byDay.includes(codes[at(day).getUTCDay()]);
+  }
+  if (parts.FREQ === "MONTHLY") {
+    const months = (Number(day.slice(0, 4)) - Number(start.slice(0, 4))) * 12 + Number(day.slice(5, 7)) - Number(start.slice(5, 7));
+    return months % interval === 0 && Number(day.slice(8)) === Number(parts.BYMONTHDAY || start.slice(8));
+  }
+  return false;
+}

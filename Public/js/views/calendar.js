@@ -2,7 +2,8 @@
 // with an agenda for the month below. Every entry links to its item.
 import { h, replaceChildrenPreservingFocus } from "../dom.js";
 import { icon } from "../icons.js";
-import { dueDayKey, dueDate, isAllDay, formatTime, isOverdue, localDateKey, hueFor } from "../format.js";
+import { dueDayKey, dueDate, isAllDay, formatTime, isOverdue, localDateKey, hueFor, repeatInWords } from "../format.js";
+import { isOccurrence, addDays } from "../habits-math.js";
 
 const MAX_CHIPS = 3;
 
@@ -49,8 +50,9 @@ export function createCalendarView(app, initialParams) {
     go(monthKey(new Date(year, m + delta, 1)));
   }
 
-  /** Every dated thing: items (not cancelled) and checklists themselves. */
-  function entries() {
+  /** Every dated thing: items (not cancelled) and checklists themselves; an open repeating
+   *  item also on each later day of its rule up to `until` ("YYYY-MM-DD"). */
+  function entries(until) {
     const out = [];
     const includeDone = showDone.checked;
     for (const summary of app.store.orderedLists()) {
@@ -63,11 +65,28 @@ export function createCalendarView(app, initialParams) {
       for (const item of view.items.values()) {
         if (!item.due || item.status === "cancelled") continue;
         if (item.status === "done" && !includeDone) continue;
-        out.push({ kind: "item", id: item.id, listId: summary.id, title: item.title, listTitle: view.summary.title, due: item.due, done: item.status === "done", hue, pending: view.pendingItems.has(item.id) });
+        const entry = { kind: "item", id: item.id, listId: summary.id, title: item.title, listTitle: view.summary.title, due: item.due, done: item.status === "done", hue, pending: view.pendingItems.has(item.id) };
+        out.push(entry);
+        if (item.repeat && item.status === "open" && until) {
+          // The due is the next occurrence; the rule counts from it here (the server keeps the true start).
+          const first = dueDayKey(item.due);
+          for (let day = addDays(first, 1); day <= until; day = addDays(day, 1)) {
+            if (!isOccurrence(item.repeat, first, day)) continue;
+            out.push({ ...entry, due: shiftDue(item.due, day), repeat: repeatInWords(item.repeat), occurrence: true });
+          }
+        }
       }
     }
     out.sort((a, b) => (dueDate(a.due) - dueDate(b.due)) || (isAllDay(b.due) - isAllDay(a.due)) || a.title.localeCompare(b.title));
     return out;
+  }
+
+  /** The due moved to `day`: a date, or the same local time on that day. */
+  function shiftDue(due, day) {
+    if (isAllDay(due)) return day;
+    const time = dueDate(due);
+    const [y, m, d] = day.split("-").map(Number);
+    return new Date(y, m - 1, d, time.getHours(), time.getMinutes()).toISOString();
   }
 
   function href(entry) {
@@ -78,7 +97,8 @@ export function createCalendarView(app, initialParams) {
     const overdue = !entry.done && isOverdue(entry.due);
     return h(`a.cal-chip${entry.done ? ".done" : ""}${overdue ? ".overdue" : ""}${entry.kind === "list" ? ".list" : ""}`, {
       href: href(entry), style: { "--hue": entry.hue }, title: `${entry.title} — ${entry.listTitle}`, "data-item-id": entry.kind === "item" ? entry.id : null,
-    }, entry.kind === "list" ? icon("flag", { size: 11 }) : h("span.cal-dot"), h("span.cal-chip-text", isAllDay(entry.due) ? entry.title : `${formatTime(dueDate(entry.due))} ${entry.title}`));
+    }, entry.kind === "list" ? icon("flag", { size: 11 }) : entry.occurrence ? icon("refresh", { size: 10 }) : h("span.cal-dot"),
+    h("span.cal-chip-text", isAllDay(entry.due) ? entry.title : `${formatTime(dueDate(entry.due))} ${entry.title}`));
   }
 
   function update() {
@@ -87,7 +107,8 @@ export function createCalendarView(app, initialParams) {
     const monthName = first.toLocaleDateString(undefined, { month: "long", year: "numeric" });
     title.textContent = monthName;
     document.title = `${monthName} · Calendar · Checkwire`;
-    const all = entries();
+    const gridEnd = new Date(year, m + 1, 6);
+    const all = entries(localDateKey(gridEnd));
     const byDay = new Map();
     for (const entry of all) {
       const key = dueDayKey(entry.due);

@@ -7,7 +7,7 @@
 import { h } from "../dom.js";
 import { icon } from "../icons.js";
 import { repeatInWords } from "../format.js";
-import { localDay, addDays, scoreSeries, keptPerDay } from "../habits-math.js";
+import { localDay, addDays, scoreSeries, keptPerDay, isOccurrence } from "../habits-math.js";
 import { newId } from "../outbox.js";
 
 const CHART_DAYS = 60;
@@ -59,21 +59,7 @@ export function createHabitView(app, params) {
 
   function dueToday(item, day) {
     // A habit's due is its first occurrence; the rule says which later days it comes back.
-    if (!item.due || item.due.slice(0, 10) > day) return false;
-    const parts = Object.fromEntries(item.repeat.split(";").map((p) => p.split("=")));
-    const start = item.due.slice(0, 10);
-    const days = Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86400000);
-    const interval = Number(parts.INTERVAL || 1);
-    const weekday = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"][new Date(`${day}T00:00:00Z`).getUTCDay()];
-    if (parts.FREQ === "DAILY") return days % interval === 0;
-    if (parts.FREQ === "WEEKLY") {
-      const startWeekday = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"][new Date(`${start}T00:00:00Z`).getUTCDay()];
-      const mondayOffset = (d) => (new Date(`${d}T00:00:00Z`).getUTCDay() + 6) % 7;
-      const weeks = Math.floor((days + mondayOffset(start) - mondayOffset(day)) / 7);
-      return weeks % interval === 0 && (parts.BYDAY ? parts.BYDAY.split(",") : [startWeekday]).includes(weekday);
-    }
-    if (parts.FREQ === "MONTHLY") return Number(day.slice(8)) === Number(parts.BYMONTHDAY || start.slice(8));
-    return false;
+    return Boolean(item.due) && isOccurrence(item.repeat, item.due.slice(0, 10), day);
   }
 
   function checkIn(item, day, value) {

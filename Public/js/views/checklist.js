@@ -350,8 +350,12 @@ export function createChecklistView(app, initialParams) {
           e.target.value = "";
         }
       },
-      onblur: () => {
+      onblur: (e) => {
+        const field = e.target;
         setTimeout(() => {
+          // A re-render (a live event) replaces the field, which blurs it: that is not the user
+          // leaving, so the adder stays open. Only a field still on the page was left.
+          if (!field.isConnected) return;
           if (ui.adding && ui.adding.parentId === parentId && !ui.adding.draft && !tree.contains(document.activeElement)) {
             ui.adding = null;
             update();

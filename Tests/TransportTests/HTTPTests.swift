@@ -5,7 +5,7 @@ import Testing
 @Suite("Static files and dynamic HTTP paths", .serialized)
 struct HTTPTests {
     /// A temporary public directory with one file per content type the web client uses.
-    private static func makePublicDirectory() throws -> String {
+    static func makePublicDirectory() throws -> String {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("checkwire-transport-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -1,7 +1,7 @@
 import ChecklistCore
 import ChecklistStore
 import Credentials
-public import Foundation
+import Foundation
 public import Logging
 import Transport
 import WireProtocol

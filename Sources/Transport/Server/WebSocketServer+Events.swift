@@ -18,6 +18,11 @@ extension WebSocketServer {
             return 1
         case LWS_CALLBACK_HTTP:
             return answerHTTP(wsi, reason, user, input, length)
+        case LWS_CALLBACK_HTTP_WRITEABLE:
+            return writeDeferredResponse(wsi)
+        case LWS_CALLBACK_CLOSED_HTTP:
+            deferredHTTP.end(on: wsi)
+            return lws_callback_http_dummy(wsi, reason, user, input, length)
         default:
             return lws_callback_http_dummy(wsi, reason, user, input, length)
         }
@@ -49,6 +54,11 @@ extension WebSocketServer {
             return 0
         case LWS_CALLBACK_HTTP:
             return answerHTTP(wsi, reason, user, input, length)
+        case LWS_CALLBACK_HTTP_WRITEABLE:
+            return writeDeferredResponse(wsi)
+        case LWS_CALLBACK_CLOSED_HTTP:
+            deferredHTTP.end(on: wsi)
+            return lws_callback_http_dummy(wsi, reason, user, input, length)
         case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
             session(for: user)?.peerClosed = true
             return CloseCodeCheck.answer(UnsafeMutableRawBufferPointer(start: input, count: length))
@@ -154,17 +164,81 @@ extension WebSocketServer {
         let path = String(decoding: UnsafeRawBufferPointer(start: input, count: length), as: UTF8.self)
         // A complete request: a keep-alive connection gets a fresh deadline for its next one.
         pendingConnections.accepted(wsi, now: DispatchTime.now().uptimeNanoseconds)
-        guard dynamicPaths.contains(path), let delegate else {
+        let isDeferred = isDeferredPath(path)
+        guard dynamicPaths.contains(path) || isDeferred, let delegate else {
             return lws_callback_http_dummy(wsi, reason, user, input, length)  // 404
         }
-        // Health and metrics are read-only: anything but GET and HEAD is 405, with `Allow`.
+        // Health, metrics and feeds are read-only: anything but GET and HEAD is 405, with `Allow`.
         let isHead = lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0
         guard isHead || lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0 else {
             return HTTPResponseWriter.write(HTTPResponse(
                 status: 405, body: Array("method not allowed: \(path) answers GET and HEAD\n".utf8), headers: [("Allow", "GET, HEAD")]
             ), to: wsi)
         }
-        let response = delegate.webSocketServer(self, httpResponseFor: path)
-        return HTTPResponseWriter.write(response, to: wsi, headOnly: isHead)
+        guard isDeferred else {
+            let response = delegate.webSocketServer(self, httpResponseFor: path)
+            return HTTPResponseWriter.write(response, to: wsi, headOnly: isHead)
+        }
+        let id = deferredHTTP.begin(on: wsi, isHead: isHead)
+        delegate.webSocketServer(self, didReceive: HTTPRequest(
+            id: id, method: isHead ? "HEAD" : "GET", path: path, query: Self.queryArguments(of: wsi), headers: Self.requestHeaders(of: wsi)
+        ))
+        return 0
+    }
+
+    private func isDeferredPath(_ path: String) -> Bool {
+        configuration.deferredPrefixes.contains { path == $0 || path.hasPrefix($0 + "/") }
+    }
+
+    /// Writes the next piece of a deferred response once it is answered: the headers first,
+    /// then the body a chunk per WRITEABLE; then the transaction ends (keep-alive or close).
+    private func writeDeferredResponse(_ wsi: OpaquePointer) -> Int32 {
+        guard let exchange = deferredHTTP.exchange(on: wsi), let response = exchange.response else { return 0 }
+        if !exchange.headersWritten {
+            guard HTTPResponseWriter.writeHeaders(of: response, to: wsi) else { return -1 }
+            exchange.headersWritten = true
+        } else {
+            let end = min(exchange.bodyOffset + DeferredHTTPExchanges.chunkSize, response.body.count)
+            let isLast = end == response.body.count
+            guard HTTPResponseWriter.writeBody(response.body[exchange.bodyOffset..<end], to: wsi, final: isLast) else { return -1 }
+            exchange.bodyOffset = end
+        }
+        if exchange.isHead || exchange.bodyOffset == response.body.count {
+            deferredHTTP.end(on: wsi)
+            pendingConnections.accepted(wsi, now: DispatchTime.now().uptimeNanoseconds)
+            return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+        }
+        lws_callback_on_writable(wsi)
+        return 0
+    }
+
+    /// The URL's query pairs (lws splits and URL-decodes them, one fragment per pair).
+    static func queryArguments(of wsi: OpaquePointer) -> [String: String] {
+        var pairs: [String: String] = [:]
+        var buffer = [CChar](repeating: 0, count: 4096)
+        var index: Int32 = 0
+        while index < 32 {
+            let length = lws_hdr_copy_fragment(wsi, &buffer, Int32(buffer.count), WSI_TOKEN_HTTP_URI_ARGS, index)
+            guard length >= 0 else { break }
+            let fragment = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            let parts = fragment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(parts[0])
+            if pairs[name] == nil { pairs[name] = parts.count > 1 ? String(parts[1]) : "" }
+            index += 1
+        }
+        return pairs
+    }
+
+    static func requestHeaders(of wsi: OpaquePointer) -> [String: String] {
+        let wanted: [(String, lws_token_indexes)] = [
+            ("if-none-match", WSI_TOKEN_HTTP_IF_NONE_MATCH), ("authorization", WSI_TOKEN_HTTP_AUTHORIZATION),
+            ("range", WSI_TOKEN_HTTP_RANGE), ("content-type", WSI_TOKEN_HTTP_CONTENT_TYPE),
+            ("content-length", WSI_TOKEN_HTTP_CONTENT_LENGTH),
+        ]
+        var headers: [String: String] = [:]
+        for (name, token) in wanted {
+            if let value = LWSHeaders.value(of: token, in: wsi) { headers[name] = value }
+        }
+        return headers
     }
 }

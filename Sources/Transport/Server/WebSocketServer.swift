@@ -44,6 +44,8 @@ public final class WebSocketServer: @unchecked Sendable {
     let shutdownCloseCode = Locked<UInt16>(1001)
     /// Accepted connections that are not WebSockets yet, with their deadlines.
     var pendingConnections = PendingConnections()
+    /// HTTP requests handed to the delegate and not yet answered in full.
+    var deferredHTTP = DeferredHTTPExchanges()
     /// Wakes the service thread once a second to close pending connections past their deadline.
     let deadlineSweep = Locked<DispatchSourceTimer?>(nil)
 
@@ -104,6 +106,14 @@ public final class WebSocketServer: @unchecked Sendable {
         session.unsentBytes += frame.count
         // Written at the end of this turn; a busy queue is already listed or waits for WRITEABLE.
         if wasIdle { connectionsToFlush.append(connection) }
+    }
+
+    /// Answers a deferred HTTP request (service thread only). The response is written as the
+    /// connection takes it; a request whose connection has closed is ignored.
+    public func respond(to request: HTTPRequestID, with response: HTTPResponse) {
+        precondition(isServiceThread, "WebSocketServer.respond called off the service thread")
+        guard let wsi = deferredHTTP.answer(request, with: response) else { return }
+        lws_callback_on_writable(wsi)
     }
 
     /// Stops (`false`) or resumes (`true`) reading from `connection` (service thread only).

@@ -17,6 +17,10 @@ public struct WebSocketServerConfiguration: Sendable {
     public var publicDirectory: String? = nil
     /// Exact paths answered by the delegate's `webSocketServer(_:httpResponseFor:)`.
     public var dynamicPaths: [String] = []
+    /// Path prefixes (`/feed` covers `/feed` and `/feed/…`) whose GET and HEAD requests go to
+    /// the delegate's `webSocketServer(_:didReceive:)` and are answered later with
+    /// `respond(to:with:)`; other methods get 405.
+    public var deferredPrefixes: [String] = []
     /// Largest accepted message, however fragmented. A larger one is read to its end and
     /// discarded, then the connection is closed with 1009 (message too big).
     public var maxMessageSize: Int = 65536

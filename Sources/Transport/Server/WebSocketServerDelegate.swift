@@ -9,4 +9,14 @@ public protocol WebSocketServerDelegate: AnyObject {
     func webSocketServer(_ server: WebSocketServer, didClose connection: ConnectionID)
     /// Answers a GET of one of `configuration.dynamicPaths` (e.g. `/healthz`).
     func webSocketServer(_ server: WebSocketServer, httpResponseFor path: String) -> HTTPResponse
+    /// A GET or HEAD under one of `configuration.deferredPrefixes`; answer it, now or later,
+    /// with `server.respond(to: request.id, with:)` on the service thread.
+    func webSocketServer(_ server: WebSocketServer, didReceive request: HTTPRequest)
+}
+
+extension WebSocketServerDelegate {
+    /// Servers without deferred prefixes need not answer: 404.
+    public func webSocketServer(_ server: WebSocketServer, didReceive request: HTTPRequest) {
+        server.respond(to: request.id, with: HTTPResponse(status: 404, body: Array("not found\n".utf8)))
+    }
 }

@@ -16,6 +16,9 @@ final class RecordingServerDelegate: WebSocketServerDelegate, @unchecked Sendabl
     var echoes = true
     var onOpen: ((WebSocketServer, ConnectionID) -> Void)?
     var httpResponses: [String: HTTPResponse] = [:]
+    /// Deferred requests, as received; `onRequest` may answer them (on any thread, via execute).
+    let requests = Locked<[HTTPRequest]>([])
+    var onRequest: ((WebSocketServer, HTTPRequest) -> Void)?
 
     func webSocketServer(_ server: WebSocketServer, didOpen connection: ConnectionID) {
         log.withLock { $0.opened.append(connection) }
@@ -41,6 +44,11 @@ final class RecordingServerDelegate: WebSocketServerDelegate, @unchecked Sendabl
 
     func webSocketServer(_ server: WebSocketServer, httpResponseFor path: String) -> HTTPResponse {
         httpResponses[path] ?? HTTPResponse(status: 500, body: Array("no response for \(path)".utf8))
+    }
+
+    func webSocketServer(_ server: WebSocketServer, didReceive request: HTTPRequest) {
+        requests.withLock { $0.append(request) }
+        onRequest?(server, request)
     }
 
     var openedCount: Int { log.withLock { $0.opened.count } }

@@ -1,0 +1,55 @@
+import CLibWebSockets
+
+/// The HTTP requests handed to the delegate and not yet fully answered, by connection.
+/// Service thread only.
+///
+/// A response is written over several WRITEABLE callbacks — the headers, then the body in
+/// chunks of `chunkSize` — so a large body never sits twice in memory (ours and lws's
+/// unsent-data buffer) and one slow reader cannot make the service thread write megabytes
+/// in one turn.
+struct DeferredHTTPExchanges {
+    static let chunkSize = 64 * 1024
+
+    final class Exchange {
+        let id: HTTPRequestID
+        let isHead: Bool
+        var response: HTTPResponse?
+        var headersWritten = false
+        var bodyOffset = 0
+
+        init(id: HTTPRequestID, isHead: Bool) {
+            self.id = id
+            self.isHead = isHead
+        }
+    }
+
+    private var byConnection: [OpaquePointer: Exchange] = [:]
+    private var connectionByID: [HTTPRequestID: OpaquePointer] = [:]
+    private var lastID: UInt64 = 0
+
+    var count: Int { byConnection.count }
+
+    mutating func begin(on wsi: OpaquePointer, isHead: Bool) -> HTTPRequestID {
+        lastID += 1
+        let id = HTTPRequestID(rawValue: lastID)
+        byConnection[wsi] = Exchange(id: id, isHead: isHead)
+        connectionByID[id] = wsi
+        return id
+    }
+
+    /// Sets the answer; returns the connection to ask a WRITEABLE for, or nil when the
+    /// request is unknown (its connection already closed, or it was answered before).
+    mutating func answer(_ id: HTTPRequestID, with response: HTTPResponse) -> OpaquePointer? {
+        guard let wsi = connectionByID[id], let exchange = byConnection[wsi], exchange.response == nil else { return nil }
+        exchange.response = response
+        return wsi
+    }
+
+    func exchange(on wsi: OpaquePointer) -> Exchange? { byConnection[wsi] }
+
+    /// The exchange is over: answered in full, or its connection closed.
+    mutating func end(on wsi: OpaquePointer) {
+        guard let exchange = byConnection.removeValue(forKey: wsi) else { return }
+        connectionByID[exchange.id] = nil
+    }
+}

@@ -1,0 +1,119 @@
+import Dispatch
+import Foundation
+import Testing
+@testable import Transport
+
+@Suite("Deferred HTTP: requests answered later, from another thread, in chunks", .serialized)
+struct DeferredHTTPTests {
+    /// A server whose delegate answers every deferred request after `delay` from a global
+    /// queue, with `body(path)` as the body.
+    static func server(delay: Double = 0.05, body: @escaping @Sendable (String) -> [UInt8]) throws -> TestServer {
+        try TestServer(
+            configure: { $0.deferredPrefixes = ["/feed"] },
+            prepare: { delegate in
+                delegate.onRequest = { server, request in
+                    DispatchQueue.global().asyncAfter(deadline: .now() + delay) {
+                        server.execute {
+                            server.respond(to: request.id, with: HTTPResponse(
+                                status: 200, contentType: "text/calendar; charset=utf-8", body: body(request.path), headers: [("ETag", "\"v1\"")]
+                            ))
+                        }
+                    }
+                }
+            }
+        )
+    }
+
+    @Test("a GET under the prefix reaches the delegate with its path, query and headers, and gets the later answer", .timeLimit(.minutes(1)))
+    func answeredLater() throws {
+        let test = try Self.server { Array("answer for \($0)".utf8) }
+        defer { test.stop() }
+        let response = try RawHTTP.request(
+            port: test.port, method: "GET", path: "/feed/abc.ics?components=VTODO&x=a%20b", headers: ["If-None-Match": "\"v0\""]
+        )
+        #expect(response.status == 200)
+        #expect(String(decoding: response.body, as: UTF8.self) == "answer for /feed/abc.ics")
+        #expect(response.headers["etag"] == "\"v1\"")
+        #expect(response.headers["content-type"] == "text/calendar; charset=utf-8")
+        let request = try #require(test.delegate.requests.withLock { $0.first })
+        #expect(request.method == "GET")
+        #expect(request.query["components"] == "VTODO")
+        #expect(request.query["x"] == "a b")
+        #expect(request.headers["if-none-match"] == "\"v0\"")
+    }
+
+    @Test("a body of 1 MiB arrives whole and in order", .timeLimit(.minutes(1)))
+    func largeBody() throws {
+        let big = (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
+        let test = try Self.server { _ in big }
+        defer { test.stop() }
+        let response = try RawHTTP.get(port: test.port, path: "/feed")
+        #expect(response.status == 200)
+        #expect(response.headers["content-length"] == "\(big.count)")
+        #expect(response.body == big)
+    }
+
+    @Test("HEAD gets the headers and the length, no body; other methods get 405", .timeLimit(.minutes(1)))
+    func headAndMethods() throws {
+        let test = try Self.server { _ in Array("twelve bytes".utf8) }
+        defer { test.stop() }
+        let head = try RawHTTP.request(port: test.port, method: "HEAD", path: "/feed/x")
+        #expect(head.status == 200)
+        #expect(head.headers["content-length"] == "12")
+        #expect(head.body.isEmpty)
+        let put = try RawHTTP.request(port: test.port, method: "PUT", path: "/feed/x")
+        #expect(put.status == 405)
+        #expect(test.delegate.requests.withLock { $0.map(\.method) } == ["HEAD"])
+    }
+
+    @Test("a path that only starts like the prefix is not deferred", .timeLimit(.minutes(1)))
+    func prefixIsASegment() throws {
+        let test = try Self.server { _ in [] }
+        defer { test.stop() }
+        let response = try RawHTTP.get(port: test.port, path: "/feedback")
+        #expect(response.status == 404)
+        #expect(test.delegate.requests.withLock { $0.isEmpty })
+    }
+
+    @Test("an answer for a connection that already closed is dropped, and the server goes on", .timeLimit(.minutes(1)))
+    func answerAfterClose() async throws {
+        let test = try Self.server(delay: 0.3) { _ in Array("late".utf8) }
+        defer { test.stop() }
+        do {
+            let socket = try RawSocket(port: test.port)
+            try socket.write("GET /feed/gone HTTP/1.1\r\nHost: 127.0.0.1:\(test.port)\r\n\r\n")
+            #expect(await eventually { test.delegate.requests.withLock { $0.count } == 1 })
+        }  // the socket closes here, before the answer
+        try await Task.sleep(for: .milliseconds(500))
+        let response = try RawHTTP.get(port: test.port, path: "/feed/next")
+        #expect(response.status == 200)
+        #expect(String(decoding: response.body, as: UTF8.self) == "late")
+    }
+}
+
+@Suite("Deferred HTTP beside a public directory")
+struct DeferredHTTPMountTests {
+    @Test("the prefix wins over the static file mount; files are still served", .timeLimit(.minutes(1)))
+    func prefixBesideFiles() throws {
+        let directory = try HTTPTests.makePublicDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let test = try TestServer(
+            configure: {
+                $0.deferredPrefixes = ["/feed"]
+                $0.publicDirectory = directory
+            },
+            prepare: { delegate in
+                delegate.onRequest = { server, request in
+                    server.respond(to: request.id, with: HTTPResponse(status: 200, body: Array("deferred".utf8)))
+                }
+            }
+        )
+        defer { test.stop() }
+        let deferred = try RawHTTP.get(port: test.port, path: "/feed/token.ics")
+        #expect(deferred.status == 200)
+        #expect(String(decoding: deferred.body, as: UTF8.self) == "deferred")
+        let file = try RawHTTP.get(port: test.port, path: "/")
+        #expect(file.status == 200)
+        #expect(file.headers["content-type"]?.hasPrefix("text/html") == true)
+    }
+}

@@ -1,4 +1,4 @@
-// libcrypto for Checkwire: scrypt (EVP_PBE_scrypt), SHA-256, RAND_bytes, CRYPTO_memcmp.
+// libcrypto for Checkwire: scrypt (EVP_PBE_scrypt), SHA-256, HMAC, RAND_bytes, CRYPTO_memcmp.
 // Only includes: every function used is a plain C function that Swift imports directly.
 #ifndef CHECKWIRE_COPENSSL_SHIM_H
 #define CHECKWIRE_COPENSSL_SHIM_H
@@ -6,4 +6,5 @@
 #include <openssl/evp.h>
 #include <openssl/rand.h>
 #include <openssl/sha.h>
+#include <openssl/hmac.h>
 #endif

@@ -65,6 +65,20 @@ public protocol ChecklistStorage: AnyObject {
     /// Full-text search over the checklists the user reads (cancelled ones included).
     func search(_ query: String, for userID: UserID, limit: Int) throws(StoreError) -> [SearchHit]
 
+    // MARK: Calendar feeds
+
+    /// The generation of the user's feed token for a scope (`listID` nil: all checklists),
+    /// moved on by `rotate`; the hash of its token (`hashOf(generation)`) replaces the one
+    /// stored before, so a rotated URL stops working at once. A checklist the user cannot
+    /// read: `listNotFound`.
+    func feedGeneration(for userID: UserID, listID: ListID?, rotate: Bool, hashOf: (Int) -> [UInt8]) throws(StoreError) -> Int
+    /// Whose feed a token (by its hash) opens, or `nil` for an unknown or rotated one.
+    func feedScope(forTokenHash tokenHash: [UInt8]) throws(StoreError) -> FeedScope?
+    /// A cheap text that changes whenever the feed's content may (its `ETag` is made from it).
+    func feedFingerprint(_ scope: FeedScope, today: CivilDate) throws(StoreError) -> String?
+    /// The feed's name and dated items.
+    func feedEntries(_ scope: FeedScope, today: CivilDate) throws(StoreError) -> (name: String, entries: [CalendarFeed.Entry])?
+
     // MARK: Reminders
 
     /// What the scheduler must hold at start (missed occurrences of the last 24 h included).

@@ -24,6 +24,9 @@ public struct SessionToken: Hashable, Sendable {
         return digest
     }
 
+    /// Lower-case hex digits of `bytes`.
+    public static func hexDigits(_ bytes: some Sequence<UInt8>) -> String { hex(Array(bytes)) }
+
     static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var out = [UInt8]()

@@ -29,6 +29,9 @@ public struct Request: Hashable, Sendable {
         case agenda(from: CivilDate, to: CivilDate)
         /// Words over the checklists the user reads.
         case search(query: String, limit: Int?)
+        /// The secret calendar feed URL for every checklist (`list` nil) or one; `rotate`
+        /// replaces it with a new one and the old stops working.
+        case feed(list: ListID?, rotate: Bool)
     }
 }
 

@@ -51,6 +51,10 @@ extension Request {
             writer.field("type", "search")
             writer.field("q", query)
             if let limit { writer.field("limit", limit) }
+        case .feed(let list, let rotate):
+            writer.field("type", "feed")
+            if let list { writer.field("list", list) }
+            if rotate { writer.field("rotate", true) }
         case .agenda(let from, let to):
             writer.field("type", "agenda")
             writer.field("from", from.description)

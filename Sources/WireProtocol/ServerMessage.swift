@@ -255,6 +255,16 @@ public enum ServerMessage {
     }
 
     /// `search`: best match first; `item` is absent for a checklist's own match.
+    /// `feed`: the secret calendar URL, for one checklist when `list` is given.
+    public static func feed(url: String, list: ListID?, ref: String?) -> [UInt8] {
+        var writer = JSONWriter(capacity: 256)
+        writer.beginMessage("feed", ref: ref)
+        writer.field("url", url)
+        if let list { writer.field("list", list) }
+        writer.endObject()
+        return writer.bytes
+    }
+
     public static func search(_ hits: [SearchHit], ref: String?) -> [UInt8] {
         var writer = JSONWriter(capacity: 256 + 600 * hits.count)
         writer.beginMessage("search", ref: ref)

@@ -1,6 +1,9 @@
 import ChecklistClient
 import ChecklistCore
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 import WireProtocol
 
@@ -157,5 +160,35 @@ import WireProtocol
         #expect(try await alice.ok(["search", "nothing", "here"]).stdout.contains("Nothing matches"))
         let json = try await alice.ok(["search", "photos", "--json"]).json()
         #expect(json["results"]?.arrayValue?.first?["item"]?["title"]?.stringValue == "Apply for the visa")
+    }
+}
+
+/// `feed` from the terminal: the link works over HTTP, one checklist's link differs, and
+/// `--rotate` makes the old link 404.
+@Suite(.serialized) struct FeedCommandTests {
+    private static func status(of url: String) async throws -> (Int, String) {
+        let (data, response) = try await URLSession.shared.data(from: try #require(URL(string: url)))
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func feedGivesALinkThatCalendarAppsCanReadAndRotateReplacesIt() async throws {
+        let (server, alice) = try await CommandTests.setUp()
+        defer { server.shutdown(); alice.remove() }
+        try await alice.ok(["new", "CS 298"])
+        try await alice.ok(["add", "CS 298", "Homework 3", "--due", "2027-03-12"])
+        let shown = try await alice.ok(["feed"]).stdout
+        #expect(shown.contains("Calendar link for all your checklists:"), "\(shown)")
+        let url = try #require(shown.split(separator: "\n").first { $0.hasPrefix("http://") }.map(String.init))
+        let (status, body) = try await Self.status(of: url)
+        #expect(status == 200 && body.contains("SUMMARY:Homework 3") && body.contains("DTSTART;VALUE=DATE:20270312"), "\(body)")
+
+        let one = try await alice.ok(["feed", "CS", "--json"]).json()
+        #expect(one["url"]?.stringValue != url && one["list"]?.stringValue != nil)
+
+        let rotated = try await alice.ok(["feed", "--rotate", "--json"]).json()
+        let newURL = try #require(rotated["url"]?.stringValue)
+        #expect(newURL != url)
+        #expect(try await Self.status(of: url).0 == 404)
+        #expect(try await Self.status(of: newURL).0 == 200)
     }
 }

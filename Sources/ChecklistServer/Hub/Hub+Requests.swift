@@ -55,6 +55,13 @@ extension Hub {
             guard let user = authenticatedUser(session, ref: ref) else { return }
             let ticket = session.replies.issue()
             runStore(.search(userID: user.id, query: query, limit: limit ?? 20, ref: ref), then: .encodedReply(session.connection, ticket: ticket, ref: ref))
+        case .feed(let list, let rotate):
+            guard let user = authenticatedUser(session, ref: ref) else { return }
+            let ticket = session.replies.issue()
+            runStore(
+                .feedURL(userID: user.id, listID: list, rotate: rotate, key: configuration.serverKey, baseURL: baseURL(for: session), ref: ref),
+                then: .encodedReply(session.connection, ticket: ticket, ref: ref)
+            )
         case .agenda(let from, let to):
             guard let user = authenticatedUser(session, ref: ref) else { return }
             let ticket = session.replies.issue()
@@ -101,5 +108,14 @@ extension Hub {
         while !session.awaitingAuthentication, !session.backlog.isEmpty, sessions[session.connection] === session {
             handle(session.backlog.removeFirst(), in: session)
         }
+    }
+}
+
+extension Hub {
+    /// Where this client reaches the server: the configured public URL, or the scheme and
+    /// `Host` it connected with.
+    func baseURL(for session: HubSession) -> String {
+        if let url = configuration.publicURL { return url }
+        return (configuration.usesTLS ? "https://" : "http://") + (session.host ?? "localhost")
     }
 }

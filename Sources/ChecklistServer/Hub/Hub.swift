@@ -1,5 +1,6 @@
 import ChecklistCore
 import ChecklistStore
+import Credentials
 import Transport
 import WireProtocol
 import Prometheus
@@ -26,6 +27,13 @@ final class Hub {
         var decoyHash = ""
         /// Signup attempts one address may make per hour; 0 for no limit.
         var signupsPerAddressPerHour = 100
+        /// Derives calendar feed tokens (see `FeedToken`).
+        var serverKey = ServerKey(bytes: Array(repeating: 0, count: 32))
+        /// Where clients reach this server (`https://lists.example.org`), for the URLs it
+        /// gives out; `nil`: from the `Host` the client connected to.
+        var publicURL: String?
+        /// Whether the listener speaks TLS (the scheme of URLs made from `Host`).
+        var usesTLS = false
     }
 
     let configuration: Configuration
@@ -69,8 +77,8 @@ final class Hub {
 
     // MARK: Inputs
 
-    func connectionOpened(_ connection: ConnectionID, address: String) {
-        sessions[connection] = HubSession(connection: connection, address: address)
+    func connectionOpened(_ connection: ConnectionID, address: String, host: String? = nil) {
+        sessions[connection] = HubSession(connection: connection, address: address, host: host)
         metrics.connectionsOpened.increment()
     }
 

@@ -8,6 +8,8 @@ final class HubSession {
     let connection: ConnectionID
     /// The client's address (the TCP peer's), for the per-address limits; "" when unknown.
     let address: String
+    /// The `Host` the client connected to, for URLs given back to it (feeds).
+    let host: String?
     var user: UserAccount?
     /// SHA-256 of the token this connection authenticated with: `logout` revokes it on
     /// every connection that uses it.
@@ -25,7 +27,8 @@ final class HubSession {
     /// Requests received and not yet answered, including those waiting behind authentication.
     var requestsWaiting: Int { replies.pending + backlog.count }
 
-    init(connection: ConnectionID, address: String) {
+    init(connection: ConnectionID, address: String, host: String? = nil) {
+        self.host = host
         self.connection = connection
         self.address = address
     }

@@ -1,5 +1,6 @@
 import ChecklistCore
 import ChecklistStore
+import Credentials
 import Foundation
 
 /// One store call the hub asks for, as a value: what crosses from the service thread to the
@@ -31,6 +32,9 @@ enum StoreCommand: Hashable, Sendable {
     case history(listID: ListID, userID: UserID, from: CivilDate, to: CivilDate, username: String?, ref: String?)
     case agenda(userID: UserID, from: CivilDate, to: CivilDate, now: Timestamp, ref: String?)
     case search(userID: UserID, query: String, limit: Int, ref: String?)
+    // Calendar feeds
+    case feedURL(userID: UserID, listID: ListID?, rotate: Bool, key: ServerKey, baseURL: String, ref: String?)
+    case feedDocument(tokenHash: [UInt8], components: CalendarFeed.Components, ifNoneMatch: String?, now: Timestamp)
 }
 
 extension StoreCommand {
@@ -64,6 +68,7 @@ enum StoreReply: Sendable {
     /// `reminder` messages for one user, encoded on the store thread.
     case reminders([[UInt8]])
     case snoozed(ReminderSnooze)
+    case feed(FeedDocument)
 }
 
 /// Fired reminders as the service thread needs them: each user's messages already encoded.

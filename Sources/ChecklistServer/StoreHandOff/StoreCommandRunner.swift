@@ -1,4 +1,5 @@
 import ChecklistCore
+import Credentials
 public import ChecklistStore
 public import Transport
 import WireProtocol
@@ -60,6 +61,14 @@ enum StoreCommandRunner {
         case .dismissReminder(let userID, let listID, let itemID, let at):
             try storage.dismissReminder(userID: userID, listID: listID, itemID: itemID, at: at)
             return .done
+        case .feedURL(let userID, let listID, let rotate, let key, let baseURL, let ref):
+            let generation = try storage.feedGeneration(for: userID, listID: listID, rotate: rotate) { generation in
+                FeedToken.derive(key: key, userID: userID, listID: listID, generation: generation).storedHash
+            }
+            let token = FeedToken.derive(key: key, userID: userID, listID: listID, generation: generation)
+            return .encoded(ServerMessage.feed(url: "\(baseURL)/feed/\(token.text).ics", list: listID, ref: ref))
+        case .feedDocument(let tokenHash, let components, let ifNoneMatch, let now):
+            return .feed(try FeedDocument.make(tokenHash: tokenHash, components: components, ifNoneMatch: ifNoneMatch, now: now, from: storage))
         case .search(let userID, let query, let limit, let ref):
             return .encoded(ServerMessage.search(try storage.search(query, for: userID, limit: limit), ref: ref))
         case .agenda(let userID, let from, let to, let now, let ref):

@@ -7,7 +7,7 @@ import WireProtocol
 /// hub's actions are carried out.
 extension ChecklistServer: WebSocketServerDelegate {
     public func webSocketServer(_ server: WebSocketServer, didOpen connection: ConnectionID) {
-        hub.connectionOpened(connection, address: server.peerAddress(of: connection) ?? "")
+        hub.connectionOpened(connection, address: server.peerAddress(of: connection) ?? "", host: server.requestedHost(of: connection))
     }
 
     public func webSocketServer(_ server: WebSocketServer, didReceive message: WebSocketMessage, from connection: ConnectionID) {
@@ -17,6 +17,10 @@ extension ChecklistServer: WebSocketServerDelegate {
 
     public func webSocketServer(_ server: WebSocketServer, didClose connection: ConnectionID) {
         hub.connectionClosed(connection)
+    }
+
+    public func webSocketServer(_ server: WebSocketServer, didReceive request: HTTPRequest) {
+        answerFeed(request)
     }
 
     public func webSocketServer(_ server: WebSocketServer, httpResponseFor path: String) -> HTTPResponse {

@@ -43,10 +43,12 @@ public final class ChecklistServer: @unchecked Sendable {
             path: configuration.databasePath, encodeEvent: ServerMessage.event, cacheBytes: configuration.cacheBytes, limits: configuration.limits,
             busyTimeout: configuration.storeBusyTimeout
         )
+        let serverKey = try ServerKey.loadOrCreate(at: configuration.databasePath + ".key")
         let hub = Hub(
             configuration: Hub.Configuration(
                 maxRequestsInFlight: configuration.maxRequestsInFlight, decoyHash: decoyHash,
-                signupsPerAddressPerHour: configuration.signupsPerAddressPerHour
+                signupsPerAddressPerHour: configuration.signupsPerAddressPerHour, serverKey: serverKey,
+                publicURL: configuration.publicURL, usesTLS: configuration.tlsCertificatePath != nil
             ),
             newID: { UUID().uuidString.lowercased() },
             now: { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 },
@@ -76,6 +78,7 @@ public final class ChecklistServer: @unchecked Sendable {
         transport.port = configuration.port
         transport.publicDirectory = configuration.publicDirectory
         transport.dynamicPaths = ["/healthz", "/metrics"]
+        transport.deferredPrefixes = ["/feed"]
         transport.maxMessageSize = configuration.maxMessageSize
         transport.maxUnsentBytes = configuration.maxUnsentBytes
         transport.slowConsumerCloseCode = WebSocketCloseCode.slowConsumer
@@ -159,6 +162,14 @@ public final class ChecklistServer: @unchecked Sendable {
         }
         backend.submit({ storage in
             let result = StoreCommandRunner.run(request.command, on: storage)
+            return { committed in answer(committed ? result : .failure(.failure("the batch did not commit"))) }
+        }, abandoned: { error in answer(.failure(error)) })
+    }
+
+    /// Runs a store command whose reply goes somewhere other than the hub (an HTTP answer).
+    func runOnStore(_ command: StoreCommand, then answer: @escaping @Sendable (Result<StoreReply, StoreError>) -> Void) {
+        store.submit({ storage in
+            let result = StoreCommandRunner.run(command, on: storage)
             return { committed in answer(committed ? result : .failure(.failure("the batch did not commit"))) }
         }, abandoned: { error in answer(.failure(error)) })
     }

@@ -12,6 +12,9 @@ public struct ServerConfiguration: Sendable {
     /// Absolute path of the web client, served at `/`; `nil` serves no files.
     public var publicDirectory: String?
     public var tlsCertificatePath: String?
+    /// Where clients reach the server (`https://lists.example.org`, no trailing slash), for
+    /// the links it gives out; `nil`: from the `Host` each client connected to.
+    public var publicURL: String?
     public var tlsPrivateKeyPath: String?
     /// Largest message accepted, however fragmented; larger ones close the connection with 1009.
     public var maxMessageSize = 64 * 1024

@@ -105,13 +105,14 @@ public final class ChecklistStore {
             ON CONFLICT (list_id, item_id) DO UPDATE SET title = excluded.title, body = excluded.body
                 WHERE title != excluded.title OR body != excluded.body
             """)
+        let modifiedAt = now.milliseconds
         for id in changedLists {
             guard let state = states[id] else { continue }
             try upsertList.execute(arguments: RowCodec.arguments(state.list))
             try upsertDocument.execute(arguments: [id, "", state.list.title, state.list.description ?? ""])
             for itemID in changedItems[id] ?? [] {
                 guard let item = state.items[itemID] else { continue }
-                try upsertItem.execute(arguments: RowCodec.arguments(item, in: id))
+                try upsertItem.execute(arguments: RowCodec.arguments(item, in: id) + [modifiedAt])
                 let body = [item.notes, item.location].compactMap { $0 }.joined(separator: " ")
                 try upsertDocument.execute(arguments: [id, itemID, item.title, body])
             }

@@ -68,10 +68,36 @@ enum RowCodec {
             completed_at, cancelled_at, status_before_cancel, seq, tz, inbox, kind, sequential) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
         """
 
+    /// Every write of an item row counts a revision and stamps the time (the last argument):
+    /// the calendar feed's `SEQUENCE` and `LAST-MODIFIED`.
     static let upsertItem = """
-        INSERT OR REPLACE INTO items (list_id, id, parent, position, title, notes, due, location, remind_every,
+        INSERT INTO items (list_id, id, parent, position, title, notes, due, location, remind_every,
             status, created_by, created_at, done_by, done_at, cancelled_by, cancelled_at, cancel_origin,
-            remind_before, assignee, remind_every_since, repeat_rule, repeat_start, sequential, available_from)
-            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+            remind_before, assignee, remind_every_since, repeat_rule, repeat_start, sequential, available_from, modified_at)
+            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+        ON CONFLICT (list_id, id) DO UPDATE SET
+            parent = excluded.parent,
+            position = excluded.position,
+            title = excluded.title,
+            notes = excluded.notes,
+            due = excluded.due,
+            location = excluded.location,
+            remind_every = excluded.remind_every,
+            status = excluded.status,
+            created_by = excluded.created_by,
+            created_at = excluded.created_at,
+            done_by = excluded.done_by,
+            done_at = excluded.done_at,
+            cancelled_by = excluded.cancelled_by,
+            cancelled_at = excluded.cancelled_at,
+            cancel_origin = excluded.cancel_origin,
+            remind_before = excluded.remind_before,
+            assignee = excluded.assignee,
+            remind_every_since = excluded.remind_every_since,
+            repeat_rule = excluded.repeat_rule,
+            repeat_start = excluded.repeat_start,
+            sequential = excluded.sequential,
+            available_from = excluded.available_from,
+            revision = items.revision + 1, modified_at = excluded.modified_at
         """
 }

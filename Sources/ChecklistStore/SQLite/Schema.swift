@@ -210,6 +210,24 @@ enum Schema {
                     SELECT list_id, id, title, TRIM(COALESCE(notes, '') || ' ' || COALESCE(location, '')) FROM items;
                 """)
         }
+        // Calendar feeds: each item row counts its revisions and the time of the last one
+        // (SEQUENCE, LAST-MODIFIED); feed tokens by their hash, one per user and scope (a
+        // checklist, or '' for all of them), with the generation rotation moves on.
+        migrator.registerMigration("v10") { db in
+            try db.execute(sql: """
+                ALTER TABLE items ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE items ADD COLUMN modified_at INTEGER;
+                CREATE TABLE feed_tokens (
+                    token_hash BLOB PRIMARY KEY NOT NULL,
+                    user_id TEXT NOT NULL REFERENCES users(id),
+                    list_id TEXT NOT NULL,
+                    generation INTEGER NOT NULL,
+                    created_at INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                CREATE UNIQUE INDEX feed_tokens_by_scope ON feed_tokens(user_id, list_id);
+                CREATE INDEX items_dated ON items(list_id, due) WHERE due IS NOT NULL;
+                """)
+        }
         return migrator
     }
 }

@@ -17,6 +17,8 @@ final class ServerSession {
     var closeRequest: CloseRequest?
     /// The peer sent a Close: whatever it sends after it is ignored (RFC 6455 §5.5.1).
     var peerClosed = false
+    /// The upgrade request's `Host` header.
+    var host: String?
     /// The callback has returned -1 with the close reason: lws is sending the close frame.
     var closeFrameSent = false
 

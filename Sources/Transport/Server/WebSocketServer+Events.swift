@@ -124,7 +124,9 @@ extension WebSocketServer {
         pendingConnections.gone(wsi)
         let id = ConnectionID.next()
         user.storeBytes(of: id.rawValue, as: UInt64.self)
-        sessions[id] = ServerSession(id: id, wsi: wsi, maxMessageSize: configuration.maxMessageSize)
+        let session = ServerSession(id: id, wsi: wsi, maxMessageSize: configuration.maxMessageSize)
+        session.host = LWSHeaders.value(of: WSI_TOKEN_HOST, in: wsi)
+        sessions[id] = session
         delegate?.webSocketServer(self, didOpen: id)
     }
 

@@ -47,6 +47,9 @@ struct ServeOptions: ParsableArguments {
     @Option(name: .customLong("allowed-host"), help: "A Host name requests may use besides the defaults (loopback names when bound to loopback; any when bound to all interfaces); repeatable, * for any (env CHECKWIRE_ALLOWED_HOSTS, comma-separated).")
     var allowedHosts: [String] = []
 
+    @Option(help: "The address clients reach this server at, such as https://lists.example.org, for the links it gives out (calendar feeds) (env CHECKWIRE_PUBLIC_URL; default: the Host each client connected to).")
+    var publicURL: String?
+
     @Option(name: .customLong("allowed-origin"), help: "A browser Origin allowed besides the server's own; repeatable, * for any (env CHECKWIRE_ALLOWED_ORIGINS, comma-separated).")
     var allowedOrigins: [String] = []
 
@@ -82,6 +85,12 @@ struct ServeOptions: ParsableArguments {
             ? (Environment.value("CHECKWIRE_ALLOWED_HOSTS")?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? [])
             : allowedHosts
         configuration.allowedHosts = Set(hosts.filter { !$0.isEmpty })
+        if let url = publicURL ?? Environment.value("CHECKWIRE_PUBLIC_URL") {
+            guard url.hasPrefix("http://") || url.hasPrefix("https://"), !url.dropFirst(8).isEmpty else {
+                throw ValidationError("--public-url must start with http:// or https://, such as https://lists.example.org")
+            }
+            configuration.publicURL = url.hasSuffix("/") ? String(url.dropLast()) : url
+        }
         configuration.signupsPerAddressPerHour = try maxSignupsPerHour
             ?? Environment.value("CHECKWIRE_MAX_SIGNUPS_PER_HOUR").map(Self.integer) ?? 100
         guard configuration.signupsPerAddressPerHour >= 0 else { throw ValidationError("--max-signups-per-hour must be 0 or more") }

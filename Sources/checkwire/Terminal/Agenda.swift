@@ -49,3 +49,24 @@ struct Search: ParsableCommand {
         try options.run { try await TerminalCommands.search(text, limit: limit, server: $0, console: $1) }
     }
 }
+
+/// `checkwire feed [LIST] [--rotate]`
+struct Feed: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show the secret calendar link (iCalendar) for all your checklists, or one, to subscribe to in a calendar app.",
+        discussion: "The link shows due dates as events (add ?components=VTODO for tasks). Anyone with it can read them: --rotate replaces it and the old one stops working."
+    )
+
+    @Argument(help: "A checklist (title, the beginning of one, or id); all of them when left out.")
+    var list: String?
+
+    @Flag(help: "Replace the link with a new one; the old one answers 404 from now on.")
+    var rotate = false
+
+    @OptionGroup var options: ClientOptions
+
+    func run() throws {
+        let (list, rotate) = (list, rotate)
+        try options.run { try await TerminalCommands.feed(list: list, rotate: rotate, server: $0, console: $1) }
+    }
+}

@@ -1,0 +1,47 @@
+import ChecklistCore
+import ChecklistStore
+import Credentials
+
+/// The answer to a GET of a feed URL, made on the store thread.
+///
+/// The `ETag` comes from the store's fingerprint (each checklist's head, the user's zone,
+/// the day), not from the calendar text, so a calendar app polling every half hour gets its
+/// 304 without a single item being read or the calendar being written.
+enum FeedDocument: Sendable, Equatable {
+    /// An unknown, rotated or malformed token, or a checklist no longer the user's: all alike.
+    case notFound
+    case notModified(etag: String)
+    case calendar(etag: String, body: [UInt8])
+
+    /// Bumped when the calendar text changes shape, so calendars holding an old copy refetch.
+    static let formatVersion = "1"
+
+    static func make(
+        tokenHash: [UInt8], components: CalendarFeed.Components, ifNoneMatch: String?, now: Timestamp,
+        from storage: some ChecklistStorage
+    ) throws(StoreError) -> FeedDocument {
+        guard let scope = try storage.feedScope(forTokenHash: tokenHash) else { return .notFound }
+        let today = RepeatDue.localDate(of: now, timeZone: "UTC")
+        guard let fingerprint = try storage.feedFingerprint(scope, today: today) else { return .notFound }
+        let digest = SessionToken.sha256(Array("\(formatVersion)|\(components.rawValue)|\(fingerprint)".utf8))
+        let etag = "\"" + SessionToken.hexDigits(digest.prefix(16)) + "\""
+        if let ifNoneMatch, matches(ifNoneMatch, etag) { return .notModified(etag: etag) }
+        guard let (name, entries) = try storage.feedEntries(scope, today: today) else { return .notFound }
+        let text = CalendarFeed(name: name, components: components, entries: entries).text(now: now)
+        return .calendar(etag: etag, body: Array(text.utf8))
+    }
+
+    /// `If-None-Match`: a list of tags, weak or strong, or `*` (RFC 9110 §13.1.2, weak comparison).
+    static func matches(_ header: String, _ etag: String) -> Bool {
+        header.split(separator: ",").contains { candidate in
+            let tag = candidate.trimmingWhitespace
+            return tag == "*" || tag == etag || tag == "W/" + etag
+        }
+    }
+}
+
+private extension Substring {
+    var trimmingWhitespace: String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

@@ -13,6 +13,7 @@ import { createCalendarView } from "./views/calendar.js";
 import { createReminderBanners, notificationsSupported, enableNotifications } from "./views/reminders.js";
 import { createHabitView } from "./views/habits.js";
 import { createTodayView } from "./views/today.js";
+import { openFeedDialog } from "./views/feed.js";
 
 const wsURL = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
 const sync = new Sync(wsURL);
@@ -72,6 +73,10 @@ function buildShell() {
         toast(permission === "granted" ? "Reminders will also show as notifications on this device." : "Notifications are off for this site; reminders still show on the page.");
       },
     }, icon("bell", { size: 16 }), "Notify me on this device"),
+    h("button.menu-item#feed-button", {
+      type: "button", role: "menuitem",
+      onclick: () => { closeMenu(); openFeedDialog(app); },
+    }, icon("calendar", { size: 16 }), "Subscribe in your calendar app"),
     h("button.menu-item#logout-button", { type: "button", role: "menuitem", onclick: onLogout }, icon("logOut", { size: 16 }), "Log out"),
   );
   const nav = h("nav.tabs", { "aria-label": "Main" },

@@ -7,6 +7,7 @@ import { childrenOf, descendants, ancestors, completion, openDescendantCount } f
 import { formatDue, formatDueLong, isOverdue, isDueSoon, relativeTime, formatInterval, hueFor, inputsToDue, dueToInputs, repeatInWords } from "../format.js";
 import { avatarStack } from "./lists.js";
 import { openDialog } from "./dialog.js";
+import { openFeedDialog } from "./feed.js";
 import { createItemPanel } from "./item.js";
 import { createParticipantsPanel } from "./participants.js";
 import { renderActivity } from "./activity.js";
@@ -150,6 +151,12 @@ export function createChecklistView(app, initialParams) {
     }
     if (isOwner && s.status !== "cancelled") {
       actions.push(h("button.btn.ghost.small.danger-text#cancel-list-button", { type: "button", onclick: () => confirmCancelList(s) }, icon("ban", { size: 15 }), h("span", "Cancel list")));
+    }
+    if (s.status !== "cancelled" && s.kind !== "habits") {
+      actions.push(h("button.btn.ghost.small#list-feed-button", {
+        type: "button", title: "Subscribe to this checklist’s due dates in your calendar app",
+        onclick: () => openFeedDialog(app, { list: listId, title: s.title }),
+      }, icon("calendar", { size: 15 }), h("span", "Calendar link")));
     }
     const names = [...view.participants.keys()];
     replaceChildrenPreservingFocus(header,

@@ -156,7 +156,8 @@ function updateShell() {
 
 function parseRoute() {
   const parts = (location.hash || "#/").replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
-  if (parts[0] === "calendar") return { name: "calendar", month: parts[1] || null };
+  if (parts[0] === "calendar" && parts[1] === "week") return { name: "calendar", month: null, week: parts[2] || "current" };
+  if (parts[0] === "calendar") return { name: "calendar", month: parts[1] || null, week: null };
   if (parts[0] === "today") return { name: "today" };
   if (parts[0] === "list" && parts[1]) {
     const params = { name: "list", listId: parts[1], rootId: null, itemId: null, panel: null };

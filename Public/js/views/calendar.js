@@ -1,9 +1,10 @@
-// A month grid of everything due, across all checklists (from the subscribed lists' state),
-// with an agenda for the month below. Every entry links to its item.
+// A month grid or a week of everything due, across all checklists (from the subscribed
+// lists' state), with an agenda for the month or week below. Every entry links to its item.
 import { h, replaceChildrenPreservingFocus } from "../dom.js";
 import { icon } from "../icons.js";
 import { dueDayKey, dueDate, isAllDay, formatTime, isOverdue, localDateKey, hueFor, repeatInWords } from "../format.js";
 import { isOccurrence, addDays } from "../habits-math.js";
+import { openFeedDialog } from "./feed.js";
 
 const MAX_CHIPS = 3;
 
@@ -19,11 +20,17 @@ export function createCalendarView(app, initialParams) {
       h("div.calendar-heading", title, h("p.page-subtitle#calendar-subtitle")),
       h("div.calendar-controls",
         h("label.toggle", showDone, h("span", "Show done")),
-        h("div.button-group",
-          h("button.icon-button.bordered#calendar-prev", { type: "button", "aria-label": "Previous month", onclick: () => shift(-1) }, icon("chevronLeft", { size: 18 })),
-          h("button.btn.secondary.small#calendar-today", { type: "button", onclick: () => go(monthKey(new Date())) }, "Today"),
-          h("button.icon-button.bordered#calendar-next", { type: "button", "aria-label": "Next month", onclick: () => shift(1) }, icon("chevronRight", { size: 18 })),
+        h("div.segmented", { role: "group", "aria-label": "Calendar range" },
+          h("button.segment#calendar-month-mode", { type: "button", onclick: () => go(monthKey(anchorDay())) }, "Month"),
+          h("button.segment#calendar-week-mode", { type: "button", onclick: () => goWeek(mondayOf(anchorDay())) }, "Week"),
         ),
+        h("div.button-group",
+          h("button.icon-button.bordered#calendar-prev", { type: "button", "aria-label": "Previous", onclick: () => shift(-1) }, icon("chevronLeft", { size: 18 })),
+          h("button.btn.secondary.small#calendar-today", { type: "button", onclick: () => (isWeek() ? goWeek(mondayOf(new Date())) : go(monthKey(new Date()))) }, "Today"),
+          h("button.icon-button.bordered#calendar-next", { type: "button", "aria-label": "Next", onclick: () => shift(1) }, icon("chevronRight", { size: 18 })),
+        ),
+        h("button.btn.ghost.small#calendar-subscribe", { type: "button", title: "Subscribe to your due dates in a calendar app", onclick: () => openFeedDialog(app) },
+          icon("calendar", { size: 15 }), h("span", "Subscribe")),
       ),
     ),
     h("div.card.calendar-card", h("div.calendar-scroll", grid)),
@@ -46,8 +53,40 @@ export function createCalendarView(app, initialParams) {
   }
 
   function shift(delta) {
+    if (isWeek()) return goWeek(addDaysTo(weekStart(), 7 * delta));
     const { year, month: m } = month();
     go(monthKey(new Date(year, m + delta, 1)));
+  }
+
+  function isWeek() {
+    return Boolean(params.week);
+  }
+
+  /** The Monday the week view starts on (from the route, or this week). */
+  function weekStart() {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(params.week || "");
+    return m ? mondayOf(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : mondayOf(new Date());
+  }
+
+  /** A day inside what is shown, for switching between month and week. */
+  function anchorDay() {
+    if (isWeek()) return weekStart();
+    const { year, month: m } = month();
+    const now = new Date();
+    return now.getFullYear() === year && now.getMonth() === m ? now : new Date(year, m, 1);
+  }
+
+  function mondayOf(date) {
+    return new Date(date.getFullYear(), date.getMonth(), date.getDate() - ((date.getDay() + 6) % 7));
+  }
+
+  function addDaysTo(date, days) {
+    return new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
+  }
+
+  function goWeek(monday) {
+    selectedDay = null;
+    app.navigate(`#/calendar/week/${localDateKey(monday)}`);
   }
 
   /** Every dated thing: items (not cancelled) and checklists themselves; an open repeating
@@ -102,6 +141,11 @@ export function createCalendarView(app, initialParams) {
   }
 
   function update() {
+    el.querySelector("#calendar-month-mode").classList.toggle("active", !isWeek());
+    el.querySelector("#calendar-week-mode").classList.toggle("active", isWeek());
+    el.querySelector("#calendar-month-mode").setAttribute("aria-pressed", String(!isWeek()));
+    el.querySelector("#calendar-week-mode").setAttribute("aria-pressed", String(isWeek()));
+    if (isWeek()) return updateWeek();
     const { year, month: m } = month();
     const first = new Date(year, m, 1);
     const monthName = first.toLocaleDateString(undefined, { month: "long", year: "numeric" });
@@ -148,20 +192,51 @@ export function createCalendarView(app, initialParams) {
     }
     replaceChildrenPreservingFocus(grid, h("div.cal-weekdays", { role: "row" }, weekdayNames), h("div.cal-days", cells));
     el.querySelector("#calendar-subtitle").textContent = monthCount ? `${monthCount} due this month across your checklists` : "Nothing due this month";
-    renderAgenda(all, year, m, todayKey);
+    renderAgenda(all, (date) => date.getFullYear() === year && date.getMonth() === m, todayKey, "month");
   }
 
-  function renderAgenda(all, year, m, todayKey) {
+  /** Seven columns, Monday first, every entry of each day (all-day ones first). */
+  function updateWeek() {
+    const monday = weekStart();
+    const sunday = addDaysTo(monday, 6);
+    const format = new Intl.DateTimeFormat(undefined, { month: "long", day: "numeric", year: "numeric" });
+    const label = format.formatRange ? format.formatRange(monday, sunday) : `${format.format(monday)} – ${format.format(sunday)}`;
+    title.textContent = `Week of ${label}`;
+    document.title = `Week of ${label} · Calendar · Checkwire`;
+    const all = entries(localDateKey(sunday));
+    const todayKey = localDateKey(new Date());
+    const columns = [];
+    let count = 0;
+    for (let i = 0; i < 7; i++) {
+      const day = addDaysTo(monday, i);
+      const key = localDateKey(day);
+      const list = all.filter((e) => dueDayKey(e.due) === key);
+      count += list.length;
+      columns.push(h(`div.week-day${key === todayKey ? ".today" : ""}`, { role: "gridcell", "data-day": key },
+        h("div.week-day-head",
+          h("span.week-weekday", day.toLocaleDateString(undefined, { weekday: "short" })),
+          h("span.week-date", String(day.getDate()))),
+        list.length ? h("div.week-chips", list.map(chip)) : h("p.week-empty.muted", "—"),
+      ));
+    }
+    replaceChildrenPreservingFocus(grid, h("div.week-grid#calendar-week", columns));
+    el.querySelector("#calendar-subtitle").textContent = count ? `${count} due this week across your checklists` : "Nothing due this week";
+    const mondayKey = localDateKey(monday);
+    const sundayKey = localDateKey(sunday);
+    renderAgenda(all, (date) => { const key = localDateKey(date); return key >= mondayKey && key <= sundayKey; }, todayKey, "week");
+  }
+
+  function renderAgenda(all, inRange, todayKey, rangeName) {
     const days = new Map();
     for (const entry of all) {
       const date = dueDate(entry.due);
-      if (date.getFullYear() !== year || date.getMonth() !== m) continue;
+      if (!inRange(date)) continue;
       const key = dueDayKey(entry.due);
       if (!days.has(key)) days.set(key, []);
       days.get(key).push(entry);
     }
     if (!days.size) {
-      replaceChildrenPreservingFocus(agenda, h("div.agenda-empty", icon("calendar", { size: 28 }), h("p", "No due dates this month. Give items a due date and they show up here.")));
+      replaceChildrenPreservingFocus(agenda, h("div.agenda-empty", icon("calendar", { size: 28 }), h("p", `No due dates this ${rangeName}. Give items a due date and they show up here.`)));
       return;
     }
     replaceChildrenPreservingFocus(agenda, h("h2.section-title", h("div.section-heading", h("span", "Agenda"))),

@@ -1,5 +1,6 @@
 import ChecklistCore
 import ChecklistStore
+import Transport
 import WireProtocol
 
 /// The one place where failures become wire error codes.
@@ -44,5 +45,23 @@ extension WireError {
 
     static func tooManySignups(retryAfter seconds: Int) -> WireError {
         WireError(.rateLimited, "too many new accounts from this address; try again in \(seconds) s")
+    }
+}
+
+/// The same failures as HTTP answers (uploads and downloads): the status for the code, and
+/// the wire `error` object as the body.
+extension HTTPResponse {
+    init(_ error: WireError) {
+        let status = switch error.code {
+        case .badRequest: 400
+        case .tooLarge: 413
+        case .unauthorized: 401
+        case .forbidden: 403
+        case .notFound: 404
+        case .conflict: 409
+        case .rateLimited: 429
+        case .internal: 503
+        }
+        self.init(status: status, contentType: "application/json", body: ServerMessage.error(error))
     }
 }

@@ -65,6 +65,16 @@ public protocol ChecklistStorage: AnyObject {
     /// Full-text search over the checklists the user reads (cancelled ones included).
     func search(_ query: String, for userID: UserID, limit: Int) throws(StoreError) -> [SearchHit]
 
+    // MARK: Attachments
+
+    /// Moves a complete upload into the file store and applies its `attach` edit (see
+    /// `ChecklistStore.attach`).
+    func attach(_ upload: AttachmentUpload, files: AttachmentFiles, maxTotalBytes: Int64, opID: String, by actor: Actor) throws(StoreError) -> EditOutcome
+    /// The attachment, when the user may read its checklist.
+    func attachment(_ id: AttachmentID, readableBy userID: UserID) throws(StoreError) -> AttachmentLocation?
+    /// Every content hash an attachment names.
+    func referencedAttachmentContents() throws(StoreError) -> Set<String>
+
     // MARK: Calendar feeds
 
     /// The generation of the user's feed token for a scope (`listID` nil: all checklists),

@@ -102,6 +102,25 @@ extension JSONWriter {
             key("completion")
             self.completion(completion)
         }
+        if !item.attachments.isEmpty {
+            key("attachments")
+            beginArray()
+            for attachment in item.attachments { self.attachment(attachment) }
+            endArray()
+        }
+        endObject()
+    }
+
+    mutating func attachment(_ attachment: Attachment) {
+        beginObject()
+        field("id", attachment.id)
+        field("name", attachment.name)
+        field("type", attachment.type)
+        field("size", Int(attachment.size))
+        field("sha256", attachment.sha256)
+        field("by", attachment.by)
+        field("at", attachment.at)
+        field("status", attachment.status.rawValue)
         endObject()
     }
 

@@ -5,6 +5,7 @@ enum OperationDecoder {
     static let kinds = [
         "createList", "updateList", "completeList", "reopenList", "cancelList", "restoreList", "share", "unshare",
         "addItem", "updateItem", "moveItem", "completeItem", "reopenItem", "cancelItem", "restoreItem", "quickAdd", "checkIn",
+        "cancelAttachment", "restoreAttachment",
     ]
 
     static func decode(_ fields: FieldReader, newID: () -> String) throws(RequestDecodingError) -> OperationRequest {
@@ -81,6 +82,12 @@ enum OperationDecoder {
         case "restoreItem": return .edit(try op.id("list"), .restoreItem(try op.id("item")))
         case "checkIn":
             return .edit(try op.id("list"), .checkIn(try op.id("item"), date: try op.date("date"), value: try op.checkInValue()))
+        case "cancelAttachment":
+            return .edit(try op.id("list"), .cancelAttachment(try op.id("item"), try op.id("attachment")))
+        case "restoreAttachment":
+            return .edit(try op.id("list"), .restoreAttachment(try op.id("item"), try op.id("attachment")))
+        case "attach":
+            throw RequestDecodingError("files are attached with an HTTP PUT to /attachments (see docs/protocol.md), not with an op")
         case "quickAdd":
             let text = try op.requiredString("text", limit: Limits.title * 2)
             guard !text.trimmingWhitespace.isEmpty else { throw RequestDecodingError("\"text\" must not be empty") }

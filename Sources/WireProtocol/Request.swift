@@ -32,6 +32,8 @@ public struct Request: Hashable, Sendable {
         /// The secret calendar feed URL for every checklist (`list` nil) or one; `rotate`
         /// replaces it with a new one and the old stops working.
         case feed(list: ListID?, rotate: Bool)
+        /// A short-lived URL for an attachment that needs no bearer token (`<img src>`).
+        case attachmentURL(id: AttachmentID)
     }
 }
 

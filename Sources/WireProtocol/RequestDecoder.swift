@@ -82,6 +82,8 @@ public enum RequestDecoder {
             }
         case "settings":
             return .settings(timeZone: try fields.timeZone())
+        case "attachmentURL":
+            return .attachmentURL(id: try fields.id("id"))
         case "feed":
             return .feed(list: try fields.optionalID("list"), rotate: try fields.flag("rotate") ?? false)
         case "dismissReminder":
@@ -117,7 +119,7 @@ public enum RequestDecoder {
             return .history(list: try fields.id("list"), from: from, to: to, username: try fields.string("username", limit: 64, required: false))
         default:
             throw RequestDecodingError(
-                "unknown type \"\(type)\"; expected signup, login, auth, logout, lists, subscribe, unsubscribe, op, settings, dismissReminder, snoozeReminder, history, agenda, search or feed"
+                "unknown type \"\(type)\"; expected signup, login, auth, logout, lists, subscribe, unsubscribe, op, settings, dismissReminder, snoozeReminder, history, agenda, search, feed or attachmentURL"
             )
         }
     }

@@ -51,6 +51,9 @@ extension Request {
             writer.field("type", "search")
             writer.field("q", query)
             if let limit { writer.field("limit", limit) }
+        case .attachmentURL(let id):
+            writer.field("type", "attachmentURL")
+            writer.field("id", id)
         case .feed(let list, let rotate):
             writer.field("type", "feed")
             if let list { writer.field("list", list) }
@@ -163,6 +166,11 @@ extension JSONWriter {
             field("item", item)
             field("date", date.description)
             field("value", value?.rawValue)
+        case .cancelAttachment(let item, let attachment), .restoreAttachment(let item, let attachment):
+            field("item", item)
+            field("attachment", attachment)
+        case .attach(let item, _):
+            field("item", item)  // never sent: uploads go over HTTP
         }
     }
 

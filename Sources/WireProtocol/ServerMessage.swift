@@ -255,6 +255,29 @@ public enum ServerMessage {
     }
 
     /// `search`: best match first; `item` is absent for a checklist's own match.
+    /// The 201 answer to an upload: `{"id","name","type","size","sha256"}`.
+    public static func attachmentCreated(_ attachment: Attachment) -> [UInt8] {
+        var writer = JSONWriter(capacity: 256)
+        writer.beginObject()
+        writer.field("id", attachment.id)
+        writer.field("name", attachment.name)
+        writer.field("type", attachment.type)
+        writer.field("size", Int(attachment.size))
+        writer.field("sha256", attachment.sha256)
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// `attachmentURL`: a short-lived URL that needs no bearer token (for `<img src>`).
+    public static func attachmentURL(_ url: String, id: AttachmentID, ref: String?) -> [UInt8] {
+        var writer = JSONWriter(capacity: 256)
+        writer.beginMessage("attachmentURL", ref: ref)
+        writer.field("url", url)
+        writer.field("id", id)
+        writer.endObject()
+        return writer.bytes
+    }
+
     /// `feed`: the secret calendar URL, for one checklist when `list` is given.
     public static func feed(url: String, list: ListID?, ref: String?) -> [UInt8] {
         var writer = JSONWriter(capacity: 256)

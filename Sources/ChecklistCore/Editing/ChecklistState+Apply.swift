@@ -107,6 +107,9 @@ extension ChecklistState {
         case .cancelItem(let id): try cancelItem(id, by: actor, at: now, recording: &recorder)
         case .restoreItem(let id): try restoreItem(id, recording: &recorder)
         case .checkIn(let id, let date, let value): try checkIn(id, date: date, value: value, by: actor, at: now, recording: &recorder)
+        case .attach(let id, let attachment): try attach(attachment, to: id, recording: &recorder)
+        case .cancelAttachment(let id, let attachment): try setAttachment(attachment, on: id, to: .cancelled, recording: &recorder)
+        case .restoreAttachment(let id, let attachment): try setAttachment(attachment, on: id, to: .active, recording: &recorder)
         }
     }
 

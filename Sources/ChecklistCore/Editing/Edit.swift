@@ -22,13 +22,19 @@ public enum Edit: Hashable, Sendable {
     case restoreItem(ItemID)
     /// A participant's own check-in on a habit for one day (`nil` undoes it).
     case checkIn(ItemID, date: CivilDate, value: CheckInValue?)
+    /// A file already stored (content-addressed) put on an item: made by an upload, never
+    /// sent as an `op` by a client.
+    case attach(ItemID, Attachment)
+    case cancelAttachment(ItemID, AttachmentID)
+    case restoreAttachment(ItemID, AttachmentID)
 
     /// The item this edit is about (`nil` for checklist edits).
     public var subjectItem: ItemID? {
         switch self {
         case .addItem(let new): new.id
         case .updateItem(let id, _), .moveItem(let id, _, _), .completeItem(let id), .reopenItem(let id),
-             .cancelItem(let id), .restoreItem(let id), .checkIn(let id, _, _): id
+             .cancelItem(let id), .restoreItem(let id), .checkIn(let id, _, _), .attach(let id, _),
+             .cancelAttachment(let id, _), .restoreAttachment(let id, _): id
         default: nil
         }
     }
@@ -52,6 +58,9 @@ public enum Edit: Hashable, Sendable {
         case .cancelItem: "cancelItem"
         case .restoreItem: "restoreItem"
         case .checkIn: "checkIn"
+        case .attach: "attach"
+        case .cancelAttachment: "cancelAttachment"
+        case .restoreAttachment: "restoreAttachment"
         }
     }
 

@@ -33,6 +33,8 @@ public struct Item: Hashable, Sendable {
     public var cancelledAt: Timestamp?
     /// Set while cancelled: what a restore must undo.
     public var cancelOrigin: CancelOrigin?
+    /// Files on the item, in the order they were attached (cancelled ones included).
+    public var attachments: [Attachment] = []
 
     public init(
         id: ItemID, parent: ItemID?, position: Double, title: String, notes: String? = nil,

@@ -10,6 +10,8 @@ extension Hub {
         let result = response.result
         let session = continuation.connection.flatMap { sessions[$0] }
         switch continuation {
+        case .upload(let request):
+            uploadAttached(result, request: request)
         case .edit(_, let ticket, let ref, let opID):
             // Broadcast even when the author has gone: the edit is committed.
             editCommitted(result, session: session, ticket: ticket, ref: ref, opID: opID)

@@ -1,4 +1,5 @@
 import ChecklistCore
+import Credentials
 import ChecklistStore
 import Transport
 import WireProtocol
@@ -55,6 +56,14 @@ extension Hub {
             guard let user = authenticatedUser(session, ref: ref) else { return }
             let ticket = session.replies.issue()
             runStore(.search(userID: user.id, query: query, limit: limit ?? 20, ref: ref), then: .encodedReply(session.connection, ticket: ticket, ref: ref))
+        case .attachmentURL(let id):
+            guard let user = authenticatedUser(session, ref: ref) else { return }
+            let ticket = session.replies.issue()
+            // Signed for this user: the download still checks they may read the checklist.
+            let expires = wallClock().milliseconds / 1000 + Self.attachmentURLSeconds
+            let token = SignedAttachmentToken.make(key: configuration.serverKey, attachmentID: id, userID: user.id, expires: expires)
+            let url = baseURL(for: session) + "/attachments/" + id + "?token=" + token
+            complete(session, ticket: ticket, .message(ServerMessage.attachmentURL(url, id: id, ref: ref)))
         case .feed(let list, let rotate):
             guard let user = authenticatedUser(session, ref: ref) else { return }
             let ticket = session.replies.issue()
@@ -112,6 +121,10 @@ extension Hub {
 }
 
 extension Hub {
+    /// How long an `attachmentURL` works: long enough for a page of thumbnails to load and be
+    /// looked at, short enough that a leaked URL soon stops working.
+    static let attachmentURLSeconds: Int64 = 15 * 60
+
     /// Where this client reaches the server: the configured public URL, or the scheme and
     /// `Host` it connected with.
     func baseURL(for session: HubSession) -> String {

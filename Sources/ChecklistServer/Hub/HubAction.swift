@@ -18,4 +18,6 @@ enum HubAction {
     case password(PasswordRequest)
     /// Call `Hub.wokeUp` at this time (replacing any earlier request).
     case wake(at: Timestamp)
+    /// Answer a deferred HTTP request (an upload's outcome).
+    case respondHTTP(HTTPResponse, to: HTTPRequestID)
 }

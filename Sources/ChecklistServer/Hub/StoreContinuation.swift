@@ -26,13 +26,15 @@ enum StoreContinuation {
     /// Not about a connection: the scheduler's start and its firings.
     case reminderSchedule
     case firedReminders
+    /// An upload's `attach`: broadcast the event, answer the HTTP request.
+    case upload(HTTPRequestID)
 
     var connection: ConnectionID? {
         switch self {
         case .settings(let c, _, _), .dismissReminder(let c, _, _, _, _, _), .snoozeReminder(let c, _, _, _, _),
              .pendingReminders(let c, _):
             c
-        case .reminderSchedule, .firedReminders:
+        case .reminderSchedule, .firedReminders, .upload:
             nil
         case .encodedReply(let c, _, _), .subscribe(let c, _, _, _, _), .edit(let c, _, _, _), .reusedOpID(let c, _, _, _, _),
              .authenticate(let c, _, _, _), .logout(let c, _, _, _), .loginLookup(let c, _, _, _, _),

@@ -35,13 +35,18 @@ enum StoreCommand: Hashable, Sendable {
     // Calendar feeds
     case feedURL(userID: UserID, listID: ListID?, rotate: Bool, key: ServerKey, baseURL: String, ref: String?)
     case feedDocument(tokenHash: [UInt8], components: CalendarFeed.Components, ifNoneMatch: String?, now: Timestamp)
+    // Attachments
+    /// An upload, by the session token its request carried.
+    case attach(AttachmentUpload, files: AttachmentFiles, maxTotalBytes: Int64, opID: String, tokenHash: [UInt8])
+    /// A download, by a session token's hash or the user a signed URL was made for.
+    case attachmentLookup(id: AttachmentID, tokenHash: [UInt8]?, userID: UserID?)
 }
 
 extension StoreCommand {
     /// Edits change the log; the rest read or touch accounts (metrics tell them apart).
     var isEdit: Bool {
         switch self {
-        case .apply, .quickAdd, .fireReminders: true
+        case .apply, .quickAdd, .fireReminders, .attach: true
         default: false
         }
     }
@@ -69,6 +74,11 @@ enum StoreReply: Sendable {
     case reminders([[UInt8]])
     case snoozed(ReminderSnooze)
     case feed(FeedDocument)
+    case attached(CommittedEdit, Attachment)
+    /// A download's attachment; `nil`: none this user may read.
+    case attachmentFound(AttachmentLocation?)
+    /// The request's session token is unknown or revoked.
+    case unauthenticated
 }
 
 /// Fired reminders as the service thread needs them: each user's messages already encoded.

@@ -67,6 +67,18 @@ enum StoreCommandRunner {
             }
             let token = FeedToken.derive(key: key, userID: userID, listID: listID, generation: generation)
             return .encoded(ServerMessage.feed(url: "\(baseURL)/feed/\(token.text).ics", list: listID, ref: ref))
+        case .attach(let upload, let files, let maxTotalBytes, let opID, let tokenHash):
+            guard let user = try storage.user(forTokenHash: tokenHash) else { return .unauthenticated }
+            let outcome = try storage.attach(upload, files: files, maxTotalBytes: maxTotalBytes, opID: opID, by: user.actor)
+            return .attached(CommittedEdit(outcome: outcome), upload.attachment)
+        case .attachmentLookup(let id, let tokenHash, let userID):
+            var reader = userID
+            if let tokenHash {
+                guard let user = try storage.user(forTokenHash: tokenHash) else { return .unauthenticated }
+                reader = user.id
+            }
+            guard let reader else { return .unauthenticated }
+            return .attachmentFound(try storage.attachment(id, readableBy: reader))
         case .feedDocument(let tokenHash, let components, let ifNoneMatch, let now):
             return .feed(try FeedDocument.make(tokenHash: tokenHash, components: components, ifNoneMatch: ifNoneMatch, now: now, from: storage))
         case .search(let userID, let query, let limit, let ref):

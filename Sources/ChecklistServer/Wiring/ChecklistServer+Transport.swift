@@ -20,6 +20,7 @@ extension ChecklistServer: WebSocketServerDelegate {
     }
 
     public func webSocketServer(_ server: WebSocketServer, didReceive request: HTTPRequest) {
+        if request.path.hasPrefix("/attachments") { return answerDownload(request) }
         answerFeed(request)
     }
 

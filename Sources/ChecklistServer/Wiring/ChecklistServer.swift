@@ -31,6 +31,12 @@ public final class ChecklistServer: @unchecked Sendable {
     private(set) var bound: ServiceThreadBound<Hub>!
     /// Wakes the hub when the next reminder is due.
     private(set) var reminderWakeUp: ReminderWakeUp!
+    /// Derives feed tokens and signs attachment links (`DATABASE.key`).
+    let serverKey: ServerKey
+    /// Where attachments' bytes live (content-addressed).
+    let attachmentFiles: AttachmentFiles
+    /// Uploads whose bodies are arriving; service thread only (checked).
+    private(set) var uploads: ServiceThreadBound<UploadTable>!
     let startedAt = Date()
 
     /// Opens (and migrates) the database; call `start()` to listen.
@@ -43,7 +49,9 @@ public final class ChecklistServer: @unchecked Sendable {
             path: configuration.databasePath, encodeEvent: ServerMessage.event, cacheBytes: configuration.cacheBytes, limits: configuration.limits,
             busyTimeout: configuration.storeBusyTimeout
         )
-        let serverKey = try ServerKey.loadOrCreate(at: configuration.databasePath + ".key")
+        serverKey = try ServerKey.loadOrCreate(at: configuration.databasePath + ".key")
+        attachmentFiles = AttachmentFiles(directory: configuration.attachmentsDirectory ?? configuration.databasePath + "-attachments")
+        try attachmentFiles.prepare()
         let hub = Hub(
             configuration: Hub.Configuration(
                 maxRequestsInFlight: configuration.maxRequestsInFlight, decoyHash: decoyHash,
@@ -56,6 +64,7 @@ public final class ChecklistServer: @unchecked Sendable {
         )
         transport = WebSocketServer(configuration: Self.transportConfiguration(configuration), delegate: self)
         bound = ServiceThreadBound(hub) { [transport] in transport!.isServiceThread }
+        uploads = ServiceThreadBound(UploadTable()) { [transport] in transport!.isServiceThread }
         reminderWakeUp = ReminderWakeUp { [weak self] in
             guard let self else { return }
             self.transport.execute { [self] in
@@ -70,6 +79,12 @@ public final class ChecklistServer: @unchecked Sendable {
             }
         }
         if case .failing = store.health { store.healthChanged(store.health) }
+        // Files no attachment names: uploads whose edit never committed (a crash between the
+        // two). Kept only while something refers to them.
+        if let referenced = try? store.sync({ storage throws(StoreError) in try storage.referencedAttachmentContents() }) {
+            let removed = attachmentFiles.removeUnreferenced(keeping: referenced)
+            if removed > 0 { logger.notice("removed attachment files no attachment names", metadata: ["count": "\(removed)"]) }
+        }
     }
 
     private static func transportConfiguration(_ configuration: ServerConfiguration) -> WebSocketServerConfiguration {
@@ -79,6 +94,8 @@ public final class ChecklistServer: @unchecked Sendable {
         transport.publicDirectory = configuration.publicDirectory
         transport.dynamicPaths = ["/healthz", "/metrics"]
         transport.deferredPrefixes = ["/feed"]
+        transport.uploadPrefixes = ["/attachments"]
+        transport.maxUploadBytes = configuration.maxAttachmentBytes
         transport.maxMessageSize = configuration.maxMessageSize
         transport.maxUnsentBytes = configuration.maxUnsentBytes
         transport.slowConsumerCloseCode = WebSocketCloseCode.slowConsumer
@@ -140,6 +157,8 @@ public final class ChecklistServer: @unchecked Sendable {
                 runPassword(request)
             case .wake(let at):
                 reminderWakeUp.schedule(at: at, now: configuration.clock())
+            case .respondHTTP(let response, let request):
+                transport.respond(to: request, with: response)
             }
         }
     }

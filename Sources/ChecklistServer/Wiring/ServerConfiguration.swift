@@ -15,6 +15,12 @@ public struct ServerConfiguration: Sendable {
     /// Where clients reach the server (`https://lists.example.org`, no trailing slash), for
     /// the links it gives out; `nil`: from the `Host` each client connected to.
     public var publicURL: String?
+    /// The attachment file store; `nil`: `DATABASE-attachments` beside the database.
+    public var attachmentsDirectory: String?
+    /// The largest file one upload may carry.
+    public var maxAttachmentBytes: Int64 = 20 << 20
+    /// The most bytes of attachments the server stores (each file once); 0: no limit.
+    public var maxAttachmentsTotalBytes: Int64 = 0
     public var tlsPrivateKeyPath: String?
     /// Largest message accepted, however fragmented; larger ones close the connection with 1009.
     public var maxMessageSize = 64 * 1024

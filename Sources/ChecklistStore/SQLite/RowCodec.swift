@@ -28,7 +28,7 @@ enum RowCodec {
 
     static func item(_ row: Row) -> Item? {
         guard let status = ItemStatus(rawValue: row["status"]) else { return nil }
-        return Item(
+        var item = Item(
             id: row["id"], parent: row["parent"], position: row["position"], title: row["title"],
             notes: row["notes"], due: (row["due"] as String?).flatMap(Due.init(wire:)), location: row["location"],
             remindEvery: row["remind_every"], remindEverySince: timestamp(row["remind_every_since"]),
@@ -42,6 +42,8 @@ enum RowCodec {
             cancelledAt: timestamp(row["cancelled_at"]),
             cancelOrigin: (row["cancel_origin"] as String?).flatMap(CancelOrigin.init(storageValue:))
         )
+        item.attachments = AttachmentColumn.decode(row["attachments"])
+        return item
     }
 
     static func arguments(_ list: Checklist) -> StatementArguments {
@@ -60,6 +62,7 @@ enum RowCodec {
             item.doneBy, item.doneAt?.milliseconds, item.cancelledBy, item.cancelledAt?.milliseconds,
             item.cancelOrigin?.storageValue, item.remindBefore, item.assignee, item.remindEverySince?.milliseconds,
             item.repeatRule?.rrule, item.repeatStart?.description, item.sequential ? 1 : 0, item.availableFrom?.description,
+            AttachmentColumn.encode(item.attachments),
         ]
     }
 
@@ -73,8 +76,8 @@ enum RowCodec {
     static let upsertItem = """
         INSERT INTO items (list_id, id, parent, position, title, notes, due, location, remind_every,
             status, created_by, created_at, done_by, done_at, cancelled_by, cancelled_at, cancel_origin,
-            remind_before, assignee, remind_every_since, repeat_rule, repeat_start, sequential, available_from, modified_at)
-            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+            remind_before, assignee, remind_every_since, repeat_rule, repeat_start, sequential, available_from, attachments, modified_at)
+            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
         ON CONFLICT (list_id, id) DO UPDATE SET
             parent = excluded.parent,
             position = excluded.position,
@@ -98,6 +101,7 @@ enum RowCodec {
             repeat_start = excluded.repeat_start,
             sequential = excluded.sequential,
             available_from = excluded.available_from,
+            attachments = excluded.attachments,
             revision = items.revision + 1, modified_at = excluded.modified_at
         """
 }

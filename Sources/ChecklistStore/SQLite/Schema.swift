@@ -228,6 +228,22 @@ enum Schema {
                 CREATE INDEX items_dated ON items(list_id, due) WHERE due IS NOT NULL;
                 """)
         }
+        // Attachments: on the item row as JSON (what its events carry), and indexed by id and
+        // by content for downloads and for removing files no attachment names.
+        migrator.registerMigration("v11") { db in
+            try db.execute(sql: """
+                ALTER TABLE items ADD COLUMN attachments TEXT;
+                CREATE TABLE attachments (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    list_id TEXT NOT NULL,
+                    item_id TEXT NOT NULL,
+                    sha256 TEXT NOT NULL,
+                    size INTEGER NOT NULL,
+                    created_at INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX attachments_by_content ON attachments(sha256);
+                """)
+        }
         return migrator
     }
 }

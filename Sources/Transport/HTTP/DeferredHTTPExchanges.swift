@@ -16,6 +16,9 @@ struct DeferredHTTPExchanges {
         var response: HTTPResponse?
         var headersWritten = false
         var bodyOffset = 0
+        /// An upload whose body is still arriving (or being read): its end must reach the
+        /// delegate, as finished or abandoned.
+        var isReceivingUpload = false
 
         init(id: HTTPRequestID, isHead: Bool) {
             self.id = id
@@ -48,8 +51,13 @@ struct DeferredHTTPExchanges {
     func exchange(on wsi: OpaquePointer) -> Exchange? { byConnection[wsi] }
 
     /// The exchange is over: answered in full, or its connection closed.
-    mutating func end(on wsi: OpaquePointer) {
-        guard let exchange = byConnection.removeValue(forKey: wsi) else { return }
+    /// Returns the exchange that ended, if there was one.
+    @discardableResult
+    mutating func end(on wsi: OpaquePointer) -> Exchange? {
+        guard let exchange = byConnection.removeValue(forKey: wsi) else { return nil }
         connectionByID[exchange.id] = nil
+        return exchange
     }
+
+    func connection(of id: HTTPRequestID) -> OpaquePointer? { connectionByID[id] }
 }

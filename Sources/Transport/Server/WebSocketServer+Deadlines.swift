@@ -38,7 +38,7 @@ extension WebSocketServer {
             return 0
         case LWS_CALLBACK_WSI_DESTROY:
             pendingConnections.gone(wsi)
-            deferredHTTP.end(on: wsi)
+            endExchange(on: wsi)
             return lws_callback_http_dummy(wsi, reason, user, input, length)
         case LWS_CALLBACK_FILTER_HTTP_CONNECTION:
             // Every HTTP request, static files included: a `Host` this server does not answer

@@ -21,8 +21,12 @@ extension WebSocketServer {
         case LWS_CALLBACK_HTTP_WRITEABLE:
             return writeDeferredResponse(wsi)
         case LWS_CALLBACK_CLOSED_HTTP:
-            deferredHTTP.end(on: wsi)
+            endExchange(on: wsi)
             return lws_callback_http_dummy(wsi, reason, user, input, length)
+        case LWS_CALLBACK_HTTP_BODY:
+            return receiveUploadBytes(wsi, UnsafeRawBufferPointer(start: input, count: length))
+        case LWS_CALLBACK_HTTP_BODY_COMPLETION:
+            return finishUpload(wsi)
         default:
             return lws_callback_http_dummy(wsi, reason, user, input, length)
         }
@@ -57,8 +61,12 @@ extension WebSocketServer {
         case LWS_CALLBACK_HTTP_WRITEABLE:
             return writeDeferredResponse(wsi)
         case LWS_CALLBACK_CLOSED_HTTP:
-            deferredHTTP.end(on: wsi)
+            endExchange(on: wsi)
             return lws_callback_http_dummy(wsi, reason, user, input, length)
+        case LWS_CALLBACK_HTTP_BODY:
+            return receiveUploadBytes(wsi, UnsafeRawBufferPointer(start: input, count: length))
+        case LWS_CALLBACK_HTTP_BODY_COMPLETION:
+            return finishUpload(wsi)
         case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
             session(for: user)?.peerClosed = true
             return CloseCodeCheck.answer(UnsafeMutableRawBufferPointer(start: input, count: length))
@@ -170,8 +178,11 @@ extension WebSocketServer {
         guard dynamicPaths.contains(path) || isDeferred, let delegate else {
             return lws_callback_http_dummy(wsi, reason, user, input, length)  // 404
         }
-        // Health, metrics and feeds are read-only: anything but GET and HEAD is 405, with `Allow`.
         let isHead = lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0
+        if isUploadPath(path), lws_hdr_total_length(wsi, WSI_TOKEN_PUT_URI) > 0 {
+            return beginUpload(wsi, path: path)
+        }
+        // Health, metrics and feeds are read-only: anything but GET and HEAD is 405, with `Allow`.
         guard isHead || lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0 else {
             return HTTPResponseWriter.write(HTTPResponse(
                 status: 405, body: Array("method not allowed: \(path) answers GET and HEAD\n".utf8), headers: [("Allow", "GET, HEAD")]
@@ -189,7 +200,67 @@ extension WebSocketServer {
     }
 
     private func isDeferredPath(_ path: String) -> Bool {
-        configuration.deferredPrefixes.contains { path == $0 || path.hasPrefix($0 + "/") }
+        (configuration.deferredPrefixes + configuration.uploadPrefixes).contains { path == $0 || path.hasPrefix($0 + "/") }
+    }
+
+    private func isUploadPath(_ path: String) -> Bool {
+        configuration.uploadPrefixes.contains { path == $0 || path.hasPrefix($0 + "/") }
+    }
+
+    // MARK: - Uploads
+
+    /// A PUT under an upload prefix: its length is checked before a byte of the body is read
+    /// (411 without one, 400 for an empty body, 413 over `maxUploadBytes`), then the body
+    /// streams to the upload delegate as it arrives.
+    private func beginUpload(_ wsi: OpaquePointer, path: String) -> Int32 {
+        guard let uploads = delegate as? WebSocketServerUploadDelegate else {
+            return HTTPResponseWriter.write(HTTPResponse(status: 405, body: Array("method not allowed\n".utf8), headers: [("Allow", "GET, HEAD")]), to: wsi)
+        }
+        let headers = Self.requestHeaders(of: wsi)
+        guard let declared = headers["content-length"], let length = Int64(declared), length >= 0 else {
+            return Self.refuseUpload(411, "send the file with a Content-Length (chunked uploads are not accepted)\n", wsi)
+        }
+        guard length > 0 else { return Self.refuseUpload(400, "the body is empty: send the file's bytes\n", wsi) }
+        guard length <= configuration.maxUploadBytes else {
+            return Self.refuseUpload(413, "the file is \(length) bytes; the limit is \(configuration.maxUploadBytes) bytes\n", wsi)
+        }
+        let id = deferredHTTP.begin(on: wsi, isHead: false)
+        deferredHTTP.exchange(on: wsi)?.isReceivingUpload = true
+        uploads.webSocketServer(self, didBeginUpload: HTTPRequest(
+            id: id, method: "PUT", path: path, query: Self.queryArguments(of: wsi), headers: headers
+        ), length: length)
+        return 0
+    }
+
+    /// The answer to a refused upload closes the connection: its unread body must not be
+    /// taken for the next request.
+    private static func refuseUpload(_ status: Int, _ text: String, _ wsi: OpaquePointer) -> Int32 {
+        _ = HTTPResponseWriter.write(HTTPResponse(status: status, body: Array(text.utf8), headers: [("Connection", "close")]), to: wsi)
+        return -1
+    }
+
+    private func receiveUploadBytes(_ wsi: OpaquePointer, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+        guard let exchange = deferredHTTP.exchange(on: wsi), exchange.isReceivingUpload,
+              let uploads = delegate as? WebSocketServerUploadDelegate else { return -1 }
+        // Each piece restarts the idle deadline: a large file on a slow link is not cut off.
+        pendingConnections.accepted(wsi, now: DispatchTime.now().uptimeNanoseconds)
+        if bytes.count > 0 { uploads.webSocketServer(self, didReceiveUploadBytes: bytes, for: exchange.id) }
+        return 0
+    }
+
+    private func finishUpload(_ wsi: OpaquePointer) -> Int32 {
+        guard let exchange = deferredHTTP.exchange(on: wsi), exchange.isReceivingUpload,
+              let uploads = delegate as? WebSocketServerUploadDelegate else { return -1 }
+        exchange.isReceivingUpload = false
+        pendingConnections.accepted(wsi, now: DispatchTime.now().uptimeNanoseconds)
+        uploads.webSocketServer(self, didFinishUpload: exchange.id)
+        return 0
+    }
+
+    /// The connection of an exchange closed: an upload still arriving is abandoned.
+    func endExchange(on wsi: OpaquePointer) {
+        guard let exchange = deferredHTTP.end(on: wsi), exchange.isReceivingUpload else { return }
+        (delegate as? WebSocketServerUploadDelegate)?.webSocketServer(self, didAbandonUpload: exchange.id)
     }
 
     /// Writes the next piece of a deferred response once it is answered: the headers first,

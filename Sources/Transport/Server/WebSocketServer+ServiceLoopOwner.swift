@@ -107,7 +107,7 @@ extension WebSocketServer: ServiceLoopOwner {
         var mountList: [(mountpoint: String, isFile: Bool)] = []
         if configuration.publicDirectory != nil {
             mountList += configuration.dynamicPaths.map { ($0, false) }
-            mountList += configuration.deferredPrefixes.map { ($0, false) }
+            mountList += (configuration.deferredPrefixes + configuration.uploadPrefixes).map { ($0, false) }
             mountList.append(("/", true))
         }
         guard !mountList.isEmpty else { return nil }

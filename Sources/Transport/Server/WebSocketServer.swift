@@ -116,6 +116,14 @@ public final class WebSocketServer: @unchecked Sendable {
         lws_callback_on_writable(wsi)
     }
 
+    /// Stops (`false`) or resumes reading an upload's body (service thread only): the
+    /// delegate's writer fell behind, or caught up.
+    public func setReceiving(_ enabled: Bool, for request: HTTPRequestID) {
+        precondition(isServiceThread, "WebSocketServer.setReceiving called off the service thread")
+        guard let wsi = deferredHTTP.connection(of: request) else { return }
+        _ = checkwire_lws_rx_flow(wsi, enabled ? 1 : 0)
+    }
+
     /// Stops (`false`) or resumes (`true`) reading from `connection` (service thread only).
     ///
     /// Why: backpressure. A client that sends requests faster than they are answered then

@@ -21,6 +21,11 @@ public struct WebSocketServerConfiguration: Sendable {
     /// the delegate's `webSocketServer(_:didReceive:)` and are answered later with
     /// `respond(to:with:)`; other methods get 405.
     public var deferredPrefixes: [String] = []
+    /// Path prefixes under which a `PUT` streams its body to the delegate (`didBeginUpload`,
+    /// `didReceiveUploadBytes`, `didFinishUpload`); GET and HEAD there are deferred as above.
+    public var uploadPrefixes: [String] = []
+    /// The largest upload body: a `Content-Length` over it gets 413 before any byte is read.
+    public var maxUploadBytes: Int64 = 20 << 20
     /// Largest accepted message, however fragmented. A larger one is read to its end and
     /// discarded, then the connection is closed with 1009 (message too big).
     public var maxMessageSize: Int = 65536

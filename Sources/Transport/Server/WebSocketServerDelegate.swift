@@ -14,6 +14,17 @@ public protocol WebSocketServerDelegate: AnyObject {
     func webSocketServer(_ server: WebSocketServer, didReceive request: HTTPRequest)
 }
 
+/// Receives uploads (PUT under `configuration.uploadPrefixes`), on the service thread. The
+/// body arrives in pieces as lws reads it; `didFinishUpload` means all `Content-Length` bytes
+/// came, and the delegate then answers with `respond(to:with:)`. `didAbandonUpload`: the
+/// connection closed first (nothing is to be kept).
+public protocol WebSocketServerUploadDelegate: AnyObject {
+    func webSocketServer(_ server: WebSocketServer, didBeginUpload request: HTTPRequest, length: Int64)
+    func webSocketServer(_ server: WebSocketServer, didReceiveUploadBytes bytes: UnsafeRawBufferPointer, for request: HTTPRequestID)
+    func webSocketServer(_ server: WebSocketServer, didFinishUpload request: HTTPRequestID)
+    func webSocketServer(_ server: WebSocketServer, didAbandonUpload request: HTTPRequestID)
+}
+
 extension WebSocketServerDelegate {
     /// Servers without deferred prefixes need not answer: 404.
     public func webSocketServer(_ server: WebSocketServer, didReceive request: HTTPRequest) {

@@ -50,6 +50,15 @@ struct ServeOptions: ParsableArguments {
     @Option(help: "The address clients reach this server at, such as https://lists.example.org, for the links it gives out (calendar feeds) (env CHECKWIRE_PUBLIC_URL; default: the Host each client connected to).")
     var publicURL: String?
 
+    @Option(help: "Folder of the attachment file store (env CHECKWIRE_ATTACHMENTS; default DATABASE-attachments beside the database).")
+    var attachments: String?
+
+    @Option(help: "Largest file one upload may carry: bytes, or with K, M or G (env CHECKWIRE_MAX_ATTACHMENT_SIZE; default 20M).")
+    var maxAttachmentSize: String?
+
+    @Option(help: "Most bytes of attachments the server stores, each file once, with K, M or G; 0 for no limit (env CHECKWIRE_MAX_ATTACHMENTS_TOTAL; default 0).")
+    var maxAttachmentsTotal: String?
+
     @Option(name: .customLong("allowed-origin"), help: "A browser Origin allowed besides the server's own; repeatable, * for any (env CHECKWIRE_ALLOWED_ORIGINS, comma-separated).")
     var allowedOrigins: [String] = []
 
@@ -91,6 +100,10 @@ struct ServeOptions: ParsableArguments {
             }
             configuration.publicURL = url.hasSuffix("/") ? String(url.dropLast()) : url
         }
+        configuration.attachmentsDirectory = attachments ?? Environment.value("CHECKWIRE_ATTACHMENTS")
+        configuration.maxAttachmentBytes = try Self.size(maxAttachmentSize ?? Environment.value("CHECKWIRE_MAX_ATTACHMENT_SIZE") ?? "20M")
+        configuration.maxAttachmentsTotalBytes = try Self.size(maxAttachmentsTotal ?? Environment.value("CHECKWIRE_MAX_ATTACHMENTS_TOTAL") ?? "0")
+        guard configuration.maxAttachmentBytes > 0 else { throw ValidationError("--max-attachment-size must be more than 0") }
         configuration.signupsPerAddressPerHour = try maxSignupsPerHour
             ?? Environment.value("CHECKWIRE_MAX_SIGNUPS_PER_HOUR").map(Self.integer) ?? 100
         guard configuration.signupsPerAddressPerHour >= 0 else { throw ValidationError("--max-signups-per-hour must be 0 or more") }
@@ -120,6 +133,18 @@ struct ServeOptions: ParsableArguments {
             throw ValidationError("unknown log level \(name); use trace, debug, info, notice, warning, error or critical")
         }
         return level
+    }
+
+    /// `20M`, `512K`, `1G` (binary units) or plain bytes.
+    static func size(_ text: String) throws -> Int64 {
+        let units: [Character: Int64] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        let trimmed = text.trimmingCharacters(in: .whitespaces).uppercased()
+        let unit = trimmed.last.flatMap { units[$0] } ?? 1
+        let digits = unit == 1 ? trimmed : String(trimmed.dropLast())
+        guard let value = Int64(digits), value >= 0, value <= Int64.max / unit else {
+            throw ValidationError("\(text) is not a size; write bytes, or a number with K, M or G (20M)")
+        }
+        return value * unit
     }
 
     private static func integer(_ text: String) throws -> Int {

@@ -192,3 +192,33 @@ import WireProtocol
         #expect(try await Self.status(of: newURL).0 == 200)
     }
 }
+
+/// `attach`, `attachments` and `download` from the terminal, against a real server.
+@Suite(.serialized) struct AttachmentCommandTests {
+    @Test func attachListAndDownloadAFile() async throws {
+        let (server, alice) = try await CommandTests.setUp()
+        defer { server.shutdown(); alice.remove() }
+        try await alice.ok(["new", "CS 298"])
+        try await alice.ok(["add", "CS 298", "Worksheet"])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("checkwire-attach-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = Data((0..<400_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        let source = folder.appendingPathComponent("page 1.png")
+        try photo.write(to: source)
+
+        let attached = try await alice.ok(["attach", "CS 298", "Worksheet", source.path])
+        #expect(attached.stdout.contains("Attached “page 1.png”") && attached.stdout.contains("to “Worksheet”"), "\(attached.stdout)")
+        let listed = try await alice.ok(["attachments", "CS 298", "Worksheet", "--json"]).json()
+        let files = listed["attachments"]?.arrayValue ?? []
+        #expect(files.map { $0["name"]?.stringValue } == ["page 1.png"])
+        #expect(files.first?["type"]?.stringValue == "image/png" && files.first?["size"]?.int64Value == 400_000)
+
+        let target = folder.appendingPathComponent("copy.png").path
+        let saved = try await alice.ok(["download", "CS 298", "Worksheet", "page 1.png", "-o", target])
+        #expect(saved.stdout.contains("Saved"), "\(saved.stdout)")
+        #expect(FileManager.default.contents(atPath: target) == photo)
+        let missing = try await alice.run(["download", "CS 298", "Worksheet", "nothing.png"])
+        #expect(missing.status == 1 && missing.stderr.contains("no file “nothing.png”"), "\(missing.stderr)")
+    }
+}

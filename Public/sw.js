@@ -1,7 +1,7 @@
 // Keeps the app shell available offline: network first (so updates show at once), the
 // cached copy when the server cannot be reached. Data never goes through here: edits wait
 // in the outbox (localStorage) and state comes over the WebSocket.
-const CACHE = "checkwire-shell-v5";
+const CACHE = "checkwire-shell-v6";
 const SHELL = [
   "./", "index.html", "app.css", "favicon.svg", "manifest.webmanifest",
   "js/main.js", "js/connection.js", "js/sync.js", "js/store.js", "js/outbox.js", "js/projection.js",
@@ -9,7 +9,7 @@ const SHELL = [
   "js/views/auth.js", "js/views/lists.js", "js/views/checklist.js", "js/views/item.js",
   "js/views/participants.js", "js/views/calendar.js", "js/views/activity.js", "js/views/dialog.js",
   "js/views/reminders.js", "js/views/habits.js", "js/habits-math.js", "js/views/today.js",
-  "js/views/feed.js",
+  "js/views/feed.js", "js/views/attachments.js",
 ];
 
 self.addEventListener("install", (event) => {
@@ -27,7 +27,7 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
-  if (request.method !== "GET" || url.origin !== self.location.origin || url.pathname.startsWith("/ws") || url.pathname.startsWith("/feed/")) return;
+  if (request.method !== "GET" || url.origin !== self.location.origin || url.pathname.startsWith("/ws") || url.pathname.startsWith("/feed/") || url.pathname.startsWith("/attachments")) return;
   event.respondWith(
     fetch(request)
       .then((response) => {

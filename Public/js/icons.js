@@ -37,6 +37,8 @@ const paths = {
   alert: ["M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20z", "M12 8v4", "M12 16h.01"],
   arrowUp: ["m5 12 7-7 7 7", "M12 19V5"],
   arrowDown: ["M12 5v14", "m19 12-7 7-7-7"],
+  paperclip: ["m21.44 11.05-9.19 9.19a6 6 0 0 1-8.49-8.49l8.57-8.57A4 4 0 1 1 18 8.84l-8.59 8.57a2 2 0 0 1-2.83-2.83l8.49-8.48"],
+  camera: ["M14.5 4h-5L7 7H4a2 2 0 0 0-2 2v9a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V9a2 2 0 0 0-2-2h-3z", "M12 16a3 3 0 1 0 0-6 3 3 0 0 0 0 6z"],
 };
 
 /** An inline SVG icon element; `name` is a key of the set above. */

@@ -267,6 +267,8 @@ export function createChecklistView(app, initialParams) {
     const meta = [];
     if (item.due) meta.push(h(`span.chip.due${overdue ? ".overdue" : item.status === "open" && isDueSoon(item.due) ? ".soon" : ""}`, { title: formatDueLong(item.due) }, icon(overdue ? "alert" : "calendar", { size: 12 }), formatDue(item.due)));
     if (c) meta.push(h("span.chip.sub-progress", { title: `${c.done} of ${c.total} sub-items done` }, h("span.mini-ring", { style: { "--p": c.percent } }), `${c.done}/${c.total}`));
+    const files = (item.attachments || []).filter((a) => a.status !== "cancelled").length;
+    if (files) meta.push(h("span.chip.plain.attachment-count", { title: `${files} file${files === 1 ? "" : "s"}` }, icon("paperclip", { size: 12 }), h("span.chip-text", String(files))));
     if (item.location) meta.push(h("span.chip.plain", { title: item.location }, icon("mapPin", { size: 12 }), h("span.chip-text", item.location)));
     if (item.available === false && item.status === "open") meta.push(h("span.chip.plain.locked-chip", { title: item.availableFrom ? `Opens ${formatDueLong(item.availableFrom)}` : "Opens when the one before it is done" }, icon("lock", { size: 12 }), h("span.chip-text", "Not yet")));
     if (item.repeat) meta.push(h("span.chip.plain.repeat-chip", { title: `Repeats ${repeatInWords(item.repeat)}` }, icon("refresh", { size: 12 }), h("span.chip-text", repeatInWords(item.repeat))));

@@ -4,6 +4,7 @@
 // Each field is saved on its own (the server merges fields last-writer-wins).
 import { h, autosize } from "../dom.js";
 import { icon } from "../icons.js";
+import { createAttachmentsSection } from "./attachments.js";
 import { completion, childrenOf, ancestors, openDescendantCount } from "../tree.js";
 import { dueToInputs, inputsToDue, formatTimestamp, relativeTime, REMINDER_PRESETS, formatInterval, isOverdue, formatDueLong, REPEAT_PRESETS, repeatInWords } from "../format.js";
 import { newId } from "../outbox.js";
@@ -29,6 +30,7 @@ export function createItemPanel(app, { listId, itemId, close, drill }) {
   const subSlot = h("div.panel-sub");
   const historySlot = h("dl.panel-history#item-history");
   const dueHint = h("p.field-hint");
+  const attachments = createAttachmentsSection(app, { listId, itemId });
 
   const el = h("aside.panel.item-panel#item-panel", { role: "dialog", "aria-label": "Item details", "aria-modal": "false", onkeydown: onKey },
     h("div.panel-head",
@@ -47,6 +49,7 @@ export function createItemPanel(app, { listId, itemId, close, drill }) {
         field("users", "Assign to", assignee),
         field("note", "Notes", notes),
       ),
+      attachments.el,
       subSlot,
       h("h3.panel-section-title", "History"),
       historySlot,
@@ -172,6 +175,7 @@ export function createItemPanel(app, { listId, itemId, close, drill }) {
       h("span.panel-path-text", path.length ? path.map((a) => a.title).join(" › ") : (state.view.summary.title || "")),
     );
     renderStatus(state, pending);
+    attachments.update(item, canEdit);
     renderSub(state);
     renderHistory();
   }

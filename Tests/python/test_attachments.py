@@ -53,11 +53,15 @@ async def next_of_type(client, kind):
             return message
 
 
-def test_upload_download_dedup_roles_ranges_and_events(server):
-    asyncio.run(_round_trip(server))
+def test_upload_download_dedup_roles_ranges_and_events(server, tmp_path):
+    asyncio.run(_round_trip(server, tmp_path / "db.sqlite-attachments"))
 
 
-async def _round_trip(url):
+def stored_files(store):
+    return sorted(name for folder in os.listdir(store) if folder != "tmp" for name in os.listdir(store / folder))
+
+
+async def _round_trip(url, store):
     base = base_of(url)
     ana, ana_token = await signup(url, "ana")
     ben, ben_token = await signup(url, "ben")
@@ -111,6 +115,8 @@ async def _round_trip(url):
         assert status == 201 and json.loads(body)["sha256"] == created["sha256"] and json.loads(body)["id"] != created["id"]
         await next_of_type(ben, "event")
 
+        assert stored_files(store) == [created["sha256"]], "the same bytes twice are one file"
+
         # Roles and bad input: viewer 403, stranger 404, no token 401, empty 400, no name 400.
         assert upload(base, ben_token, list_id, item_id, "x.png", b"abc")[0] == 403
         assert upload(base, eve_token, list_id, item_id, "x.png", b"abc")[0] == 404
@@ -125,6 +131,19 @@ async def _round_trip(url):
         await next_of_type(ben, "event")
         _, headers, _ = http("GET", f"{base}/attachments/{other}", headers={"Authorization": f"Bearer {ana_token}"})
         assert headers["Content-Disposition"].startswith("attachment;")
+
+        assert len(stored_files(store)) == 2
+
+        # 21 MiB against the default 20 MiB limit: 413 before any of the body is sent.
+        port = int(base.rsplit(":", 1)[1])
+        sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        sock.sendall(f"PUT /attachments?list={list_id}&item={item_id}&name=big.bin HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                     f"Authorization: Bearer {ana_token}\r\nContent-Length: {21 << 20}\r\n\r\n".encode())
+        answer = b""
+        while chunk := sock.recv(4096):
+            answer += chunk
+        sock.close()
+        assert answer.split(b" ", 2)[1] == b"413" and b"limit" in answer, answer
 
         # Cancel and restore reach the subscriber; the bytes stay.
         reply = await ana.op("x1", "cancelAttachment", list=list_id, item=item_id, attachment=created["id"])
@@ -179,7 +198,7 @@ def test_limits_truncation_and_kill_during_upload(tmp_path):
         stderr = open(tmp_path / "server.stderr", "ab")
         process = subprocess.Popen(
             [binary, "serve", "--host", "127.0.0.1", "--port", "0", "--database", str(database),
-             "--fast-password-hashing", "--log-level", "warning", "--max-attachment-size", "1M"],
+             "--fast-password-hashing", "--log-level", "warning", "--max-attachment-size", "1M", "--max-attachments-total", "600K"],
             stdout=subprocess.PIPE, stderr=stderr, cwd=tmp_path)
         return process, _read_port(process, tmp_path / "server.stderr")
 
@@ -203,6 +222,18 @@ def test_limits_truncation_and_kill_during_upload(tmp_path):
         assert answer.split(b" ", 2)[1] == b"413", answer
         # No Content-Length: 411.
         assert raw_put(port, path, {**auth, "Transfer-Encoding": "chunked"}, b"0\r\n\r\n") == 411
+
+        # The server-wide total: 400 KiB fits, another 400 KiB does not (a clear tooLarge), the
+        # same bytes again take no space and are accepted.
+        first = os.urandom(400 << 10)
+        base = f"http://127.0.0.1:{port}"
+        assert upload(base, token, list_id, item_id, "a.bin", first, "application/octet-stream")[0] == 201
+        status, _, body = upload(base, token, list_id, item_id, "b.bin", os.urandom(400 << 10), "application/octet-stream")
+        assert status == 413 and json.loads(body)["code"] == "tooLarge" and b"max-attachments-total" in body, body
+        assert upload(base, token, list_id, item_id, "a-again.bin", first, "application/octet-stream")[0] == 201
+
+        # Refused uploads leave no temporary file behind.
+        assert os.listdir(tmp_path / "db.sqlite-attachments" / "tmp") == []
 
         # A body shorter than its Content-Length, then the connection closes: nothing kept.
         raw_put(port, path, {**auth, "Content-Length": "100000"}, os.urandom(100000), close_after=50000)
@@ -232,13 +263,76 @@ def test_limits_truncation_and_kill_during_upload(tmp_path):
             await client.close()
             return snapshot
         snapshot = asyncio.run(check())
-        assert all("attachments" not in item for item in snapshot["list"]["items"]), snapshot["list"]["items"]
+        # Only the two attachments made before (one file): nothing of the killed upload.
+        assert [len(item.get("attachments", [])) for item in snapshot["list"]["items"]] == [2], snapshot["list"]["items"]
         store = tmp_path / "db.sqlite-attachments"
         assert os.listdir(store / "tmp") == []
-        assert [name for name in os.listdir(store) if name != "tmp"] == []
+        assert len(stored_files(store)) == 1
         # And the server still takes a whole upload after the restart.
         status, _, body = upload(f"http://127.0.0.1:{port}", token, list_id, item_id, "scan.pdf", b"%PDF-1.7 ok", "application/pdf")
         assert status == 201, body
+
+        # A body longer than its Content-Length: the bytes past it are read as a next request,
+        # which is malformed, and the connection is cut. The file is never more than the
+        # declared bytes.
+        sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        sock.sendall(f"PUT /attachments?list={list_id}&item={item_id}&name=short.txt HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                     f"Authorization: Bearer {token}\r\nContent-Length: 5\r\n\r\nhelloEXTRA BYTES\r\n\r\n".encode())
+        reply = b""
+        while chunk := sock.recv(65536):
+            reply += chunk
+        sock.close()
+        assert b"EXTRA" not in reply
+        time.sleep(0.5)
+
+        async def sizes():
+            client = await Client.open(f"ws://127.0.0.1:{port}/ws", "ana")
+            await client.request({"type": "login", "username": "ana", "password": "correct horse battery"})
+            snapshot = await client.request({"type": "subscribe", "list": list_id})
+            await client.close()
+            return [a["size"] for item in snapshot["list"]["items"] for a in item.get("attachments", []) if a["name"] == "short.txt"]
+        assert all(size == 5 for size in asyncio.run(sizes()))
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=15)
+
+
+def test_a_full_disk_is_a_clear_error_and_the_server_keeps_serving(tmp_path):
+    """The attachment folder on a 1 MiB tmpfs: an upload that does not fit gets 503 with the
+    cause, nothing is attached, and the server goes on (a small upload then works)."""
+    store = tmp_path / "files"
+    store.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(store)], capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.decode().strip()}")
+    binary = os.environ.get("CHECKWIRE_BIN", DEFAULT_BIN)
+    process = None
+    try:
+        with open(tmp_path / "server.stderr", "wb") as stderr:
+            process = subprocess.Popen(
+                [binary, "serve", "--host", "127.0.0.1", "--port", "0", "--database", str(tmp_path / "db.sqlite"),
+                 "--attachments", str(store), "--fast-password-hashing", "--log-level", "warning"],
+                stdout=subprocess.PIPE, stderr=stderr, cwd=tmp_path)
+        port = _read_port(process, tmp_path / "server.stderr")
+        url = f"ws://127.0.0.1:{port}/ws"
+
+        async def flow():
+            client, token = await signup(url, "ana")
+            list_id = (await client.op("c", "createList", title="Scans"))["id"]
+            item_id = (await client.op("i", "addItem", list=list_id, title="Receipts"))["id"]
+            base = base_of(url)
+            status, _, body = upload(base, token, list_id, item_id, "big.bin", os.urandom(2 << 20), "application/octet-stream")
+            assert status == 503, (status, body)
+            assert b"could not be stored" in body and b"No space left" in body, body
+            assert os.listdir(store / "tmp") == []
+            snapshot = await client.request({"type": "subscribe", "list": list_id})
+            assert all("attachments" not in item for item in snapshot["list"]["items"])
+            status, _, body = upload(base, token, list_id, item_id, "small.txt", b"fits", "text/plain")
+            assert status == 201, body
+            await client.close()
+        asyncio.run(flow())
+    finally:
+        if process and process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            process.wait(timeout=15)
+        subprocess.run(["umount", str(store)], capture_output=True)

@@ -1,5 +1,6 @@
 import ChecklistCore
 import Credentials
+import Foundation
 public import ChecklistStore
 public import Transport
 import WireProtocol
@@ -68,6 +69,8 @@ enum StoreCommandRunner {
             let token = FeedToken.derive(key: key, userID: userID, listID: listID, generation: generation)
             return .encoded(ServerMessage.feed(url: "\(baseURL)/feed/\(token.text).ics", list: listID, ref: ref))
         case .attach(let upload, let files, let maxTotalBytes, let opID, let tokenHash):
+            // Refused or not, the temporary file goes (once placed, it is no longer there).
+            defer { unlink(upload.temporaryPath) }
             guard let user = try storage.user(forTokenHash: tokenHash) else { return .unauthenticated }
             let outcome = try storage.attach(upload, files: files, maxTotalBytes: maxTotalBytes, opID: opID, by: user.actor)
             return .attached(CommittedEdit(outcome: outcome), upload.attachment)

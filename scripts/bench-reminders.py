@@ -76,6 +76,7 @@ class Client:
     def __init__(self, ws):
         self.ws = ws
         self.next_ref = 0
+        self.last_arrival = 0.0
         self.waiting = {}
         self.pushes = asyncio.Queue()
         self.reader = asyncio.create_task(self.read())
@@ -87,6 +88,8 @@ class Client:
     async def read(self):
         async for text in self.ws:
             arrived = time.time()
+            # When the whole reply was in, before the client parses it (bench-planning splits the two).
+            self.last_arrival = time.perf_counter()
             message = json.loads(text)
             ref = message.get("ref")
             if ref in self.waiting:

@@ -9,7 +9,7 @@
 
 start_checkwire() {
     local binary=$1 port=$2 directory=$3
-    rm -f "$directory"/db.sqlite*
+    rm -rf "$directory"/db.sqlite*  # the database, its WAL, key and attachments folder
     # The subshell execs the server, so $! is the server's own pid (for its CPU and RSS).
     (
         # shellcheck disable=SC2086

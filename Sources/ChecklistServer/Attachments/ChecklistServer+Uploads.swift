@@ -32,6 +32,9 @@ extension ChecklistServer: WebSocketServerUploadDelegate {
 
     public func webSocketServer(_ server: WebSocketServer, didFinishUpload request: HTTPRequestID) {
         guard let writer = uploads.value.writers.removeValue(forKey: request) else { return }
+        // Paused when the last bytes came: read again, or a keep-alive connection's next
+        // request would wait for the deadline.
+        if writer.isPaused { server.setReceiving(true, for: request) }
         if let refusal = writer.refusal { return server.respond(to: request, with: refusal) }
         let files = attachmentFiles
         let limit = configuration.maxAttachmentsTotalBytes

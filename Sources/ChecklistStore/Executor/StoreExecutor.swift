@@ -49,6 +49,8 @@ public final class StoreExecutor: @unchecked Sendable {
 
     /// How long a batch waits for another connection's lock before its jobs fail, by default.
     public static let defaultBusyTimeout: TimeInterval = 5
+    /// SQLite's page cache for the store's connection, in KiB (see `init`).
+    static let pageCacheKiB = 65_536
 
     /// Opens (creating and migrating when new) the SQLite file at `path` in WAL mode with
     /// `synchronous=FULL`, and starts the store thread. At most `cachedChecklists`
@@ -82,6 +84,10 @@ public final class StoreExecutor: @unchecked Sendable {
                 try db.execute(sql: "PRAGMA synchronous = FULL")
                 // Checkpoints run on their own thread (WALCheckpointer); this is only a safety net.
                 try db.execute(sql: "PRAGMA wal_autocheckpoint = \(WALCheckpointer.writerFallbackPages)")
+                // A 64 MiB page cache (SQLite's default is 2 MiB): at 200,000 items the open-dated
+                // index alone is ~18 MB, and with the default a week's `agenda` spent 16 % of its
+                // time in pread() fetching the same pages again (docs/benchmarks.md, session 8).
+                try db.execute(sql: "PRAGMA cache_size = -\(Self.pageCacheKiB)")
             }
             try Schema.migrator.migrate(database)
             checkpointer = try WALCheckpointer(path: path)

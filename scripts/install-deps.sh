@@ -13,6 +13,8 @@ packages=(libwebsockets-dev libsqlite3-dev libssl-dev pkg-config tmux)
 with_nchan=""
 case "${1:-}" in --with-test-tools | --with-nchan) with_nchan=1 ;; esac
 if [ -n "$with_nchan" ]; then packages+=(nginx libnginx-mod-nchan); fi
+# The web client's rule tests run on Node's own test runner (`node --test`, no npm).
+if [ -n "$with_nchan" ] && ! command -v node >/dev/null; then packages+=(nodejs); fi
 missing=()
 for package in "${packages[@]}"; do
     # Installed, not merely known (a removed package keeps its configuration: "rc").

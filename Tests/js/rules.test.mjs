@@ -64,3 +64,26 @@ test("rules in words, and due values from the item panel's inputs", () => {
   assert.ok(isAllDay("2027-03-12"));
   assert.ok(!isAllDay(inputsToDue("2027-03-12", "09:30")));
 });
+
+test("the web store, fed the golden story's events (seq 2…14), ends where the server's snapshot is", async () => {
+  globalThis.localStorage ??= { getItem: () => null, setItem: () => {}, removeItem: () => {} };
+  const { Store } = await import("../../Public/js/store.js");
+  const snapshot = fixture("wire/server/snapshot.json");
+  const owner = snapshot.list.participants.find((p) => p.role === "owner");
+  const store = new Store();
+  store.reset({ username: owner.username });
+  store.applySnapshot({ type: "snapshot", seq: 1, list: { ...snapshot.list, seq: 1, items: [], participants: [owner] } });
+  const names = ["addItem", "addItem-child", "addItem-full", "completeItem", "share", "updateItem", "moveItem", "cancelItem",
+    "restoreItem", "unshare", "updateItem-reminders", "addItem-repeating", "completeItem-occurrence"];
+  const events = names.map((name) => fixture(`wire/server/event-${name}.json`)).sort((a, b) => a.seq - b.seq);
+  assert.deepEqual(events.map((event) => event.seq), Array.from({ length: 13 }, (_, i) => i + 2));
+  for (const event of events) assert.equal(store.applyEvent(event), "applied", `seq ${event.seq}`);
+  const detail = store.detail(snapshot.list.id);
+  assert.equal(detail.seq, snapshot.seq);
+  assert.deepEqual(Object.fromEntries(detail.items), Object.fromEntries(snapshot.list.items.map((item) => [item.id, item])));
+  assert.deepEqual(Object.fromEntries(detail.participants), Object.fromEntries(snapshot.list.participants.map((p) => [p.username, p.role])));
+  // A duplicate is recognised, a gap asks for a resubscribe.
+  assert.equal(store.applyEvent(events.at(-1)), "duplicate");
+  assert.equal(store.applyEvent({ ...events.at(-1), seq: snapshot.seq + 2 }), "gap");
+  clearTimeout(store.persistTimer);
+});

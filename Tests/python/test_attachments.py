@@ -232,6 +232,21 @@ def test_limits_truncation_and_kill_during_upload(tmp_path):
         assert status == 413 and json.loads(body)["code"] == "tooLarge" and b"max-attachments-total" in body, body
         assert upload(base, token, list_id, item_id, "a-again.bin", first, "application/octet-stream")[0] == 201
 
+        # At most 16 uploads stream at once: a 17th is refused at once with 429 and Retry-After,
+        # before its body; once the others end, uploads are taken again.
+        pending = []
+        for n in range(16):
+            sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+            sock.sendall(f"PUT {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\nContent-Length: 1000\r\n\r\n".encode() + b"x" * 10)
+            pending.append(sock)
+        time.sleep(0.3)
+        status, headers, body = upload(base, token, list_id, item_id, "c.bin", b"late", "application/octet-stream")
+        assert status == 429 and headers["Retry-After"] == "5" and json.loads(body)["code"] == "rateLimited", (status, body)
+        for sock in pending:
+            sock.close()
+        time.sleep(0.3)
+        assert upload(base, token, list_id, item_id, "c.bin", b"in time", "application/octet-stream")[0] == 201
+
         # Refused uploads leave no temporary file behind.
         assert os.listdir(tmp_path / "db.sqlite-attachments" / "tmp") == []
 
@@ -263,11 +278,11 @@ def test_limits_truncation_and_kill_during_upload(tmp_path):
             await client.close()
             return snapshot
         snapshot = asyncio.run(check())
-        # Only the two attachments made before (one file): nothing of the killed upload.
-        assert [len(item.get("attachments", [])) for item in snapshot["list"]["items"]] == [2], snapshot["list"]["items"]
+        # Only the three attachments made before (two files): nothing of the killed upload.
+        assert [len(item.get("attachments", [])) for item in snapshot["list"]["items"]] == [3], snapshot["list"]["items"]
         store = tmp_path / "db.sqlite-attachments"
         assert os.listdir(store / "tmp") == []
-        assert len(stored_files(store)) == 1
+        assert len(stored_files(store)) == 2
         # And the server still takes a whole upload after the restart.
         status, _, body = upload(f"http://127.0.0.1:{port}", token, list_id, item_id, "scan.pdf", b"%PDF-1.7 ok", "application/pdf")
         assert status == 201, body

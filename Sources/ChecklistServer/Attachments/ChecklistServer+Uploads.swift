@@ -9,10 +9,20 @@ import Logging
 /// `PUT /attachments?list=ID&item=ID&name=NAME`: the transport streams the body here; it goes
 /// to a temporary file (`UploadWriter`), then to the hub as an `attach` edit.
 extension ChecklistServer: WebSocketServerUploadDelegate {
-    public func webSocketServer(_ server: WebSocketServer, didBeginUpload request: HTTPRequest, length: Int64) {
-        let refusal = Self.uploadRefusal(request)
-        let writer = UploadWriter(request: request, length: length, directory: attachmentFiles.temporaryDirectory, refusal: refusal)
+    /// At most this many uploads stream at once; each may hold up to `UploadWriter.pauseBytes`
+    /// waiting for the disk, so the bound is on memory as well as on open files.
+    static let maxConcurrentUploads = 16
+
+    public func webSocketServer(_ server: WebSocketServer, didBeginUpload request: HTTPRequest, length: Int64) -> HTTPResponse? {
+        if let refusal = Self.uploadRefusal(request) { return refusal }
+        guard uploads.value.writers.count < Self.maxConcurrentUploads else {
+            var busy = HTTPResponse(WireError(.rateLimited, "the server is receiving \(Self.maxConcurrentUploads) files already; try again in a moment"))
+            busy.headers.append(("Retry-After", "5"))
+            return busy
+        }
+        let writer = UploadWriter(request: request, length: length, directory: attachmentFiles.temporaryDirectory)
         uploads.value.writers[request.id] = writer
+        return nil
     }
 
     public func webSocketServer(_ server: WebSocketServer, didReceiveUploadBytes bytes: UnsafeRawBufferPointer, for request: HTTPRequestID) {
@@ -35,7 +45,6 @@ extension ChecklistServer: WebSocketServerUploadDelegate {
         // Paused when the last bytes came: read again, or a keep-alive connection's next
         // request would wait for the deadline.
         if writer.isPaused { server.setReceiving(true, for: request) }
-        if let refusal = writer.refusal { return server.respond(to: request, with: refusal) }
         let files = attachmentFiles
         let limit = configuration.maxAttachmentsTotalBytes
         let now = configuration.clock()
@@ -66,7 +75,7 @@ extension ChecklistServer: WebSocketServerUploadDelegate {
         uploads.value.writers.removeValue(forKey: request)?.abandon()
     }
 
-    /// What is wrong with the request itself, answered once its body is in (nothing stored).
+    /// What is wrong with the request itself, answered before its body is read.
     static func uploadRefusal(_ request: HTTPRequest) -> HTTPResponse? {
         guard request.path == "/attachments" else { return HTTPResponse(WireError(.notFound, "upload to /attachments?list=ID&item=ID&name=NAME")) }
         guard bearerTokenHash(request) != nil else {

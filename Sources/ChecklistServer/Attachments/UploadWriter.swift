@@ -19,9 +19,6 @@ final class UploadWriter: @unchecked Sendable {
     let request: HTTPRequest
     let length: Int64
     let temporaryPath: String
-    /// Set when the upload is refused before its end (no token, a bad name): its bytes are
-    /// read and dropped, and this is the answer once they are in.
-    let refusal: HTTPResponse?
     private let descriptor: Int32
     private let hasher = StreamingSHA256()
     /// Bytes handed to the queue and not written yet (any thread).
@@ -32,18 +29,16 @@ final class UploadWriter: @unchecked Sendable {
     /// Service thread only.
     var isPaused = false
 
-    init(request: HTTPRequest, length: Int64, directory: String, refusal: HTTPResponse?) {
+    init(request: HTTPRequest, length: Int64, directory: String) {
         self.request = request
         self.length = length
-        self.refusal = refusal
         temporaryPath = directory + "/" + UUID().uuidString.lowercased() + ".part"
-        descriptor = refusal == nil ? open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) : -1
-        if refusal == nil, descriptor < 0 { failure = "cannot create a temporary file: \(String(cString: strerror(errno)))" }
+        descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if descriptor < 0 { failure = "cannot create a temporary file: \(String(cString: strerror(errno)))" }
     }
 
     /// Hands a piece to the writer queue; returns whether reading should pause.
     func append(_ bytes: UnsafeRawBufferPointer, resume: @escaping @Sendable () -> Void) -> Bool {
-        guard refusal == nil else { return false }
         let copy = [UInt8](bytes)
         let total = waiting.withLock { $0 += copy.count; return $0 }
         Self.queue.async { [self] in

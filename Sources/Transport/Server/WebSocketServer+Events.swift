@@ -226,9 +226,15 @@ extension WebSocketServer {
         }
         let id = deferredHTTP.begin(on: wsi, isHead: false)
         deferredHTTP.exchange(on: wsi)?.isReceivingUpload = true
-        uploads.webSocketServer(self, didBeginUpload: HTTPRequest(
+        if let refusal = uploads.webSocketServer(self, didBeginUpload: HTTPRequest(
             id: id, method: "PUT", path: path, query: Self.queryArguments(of: wsi), headers: headers
-        ), length: length)
+        ), length: length) {
+            deferredHTTP.end(on: wsi)
+            var closing = refusal
+            closing.headers.append(("Connection", "close"))
+            _ = HTTPResponseWriter.write(closing, to: wsi)
+            return -1
+        }
         return 0
     }
 

@@ -19,7 +19,9 @@ public protocol WebSocketServerDelegate: AnyObject {
 /// came, and the delegate then answers with `respond(to:with:)`. `didAbandonUpload`: the
 /// connection closed first (nothing is to be kept).
 public protocol WebSocketServerUploadDelegate: AnyObject {
-    func webSocketServer(_ server: WebSocketServer, didBeginUpload request: HTTPRequest, length: Int64)
+    /// `nil` accepts the upload; a response refuses it at once, before its body is read (the
+    /// connection then closes).
+    func webSocketServer(_ server: WebSocketServer, didBeginUpload request: HTTPRequest, length: Int64) -> HTTPResponse?
     func webSocketServer(_ server: WebSocketServer, didReceiveUploadBytes bytes: UnsafeRawBufferPointer, for request: HTTPRequestID)
     func webSocketServer(_ server: WebSocketServer, didFinishUpload request: HTTPRequestID)
     func webSocketServer(_ server: WebSocketServer, didAbandonUpload request: HTTPRequestID)

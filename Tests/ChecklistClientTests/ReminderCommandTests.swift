@@ -222,3 +222,16 @@ import WireProtocol
         #expect(missing.status == 1 && missing.stderr.contains("no file “nothing.png”"), "\(missing.stderr)")
     }
 }
+
+/// `checkwire encode-benchmark`, the measurement behind keeping the hand-written encoder:
+/// it runs, encodes the story's event with both encoders, and reports both figures.
+@Suite struct EncodeBenchmarkCommandTests {
+    @Test func itTimesBothEncodersOnTheSameEvent() async throws {
+        let cli = try CLI(server: "ws://127.0.0.1:9/ws")
+        defer { cli.remove() }
+        let result = try await cli.run(["encode-benchmark", "--seconds", "0.05"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("event: 1344 bytes"), "\(result.stdout)")
+        #expect(result.stdout.contains("JSONWriter:") && result.stdout.contains("JSONEncoder:"), "\(result.stdout)")
+    }
+}

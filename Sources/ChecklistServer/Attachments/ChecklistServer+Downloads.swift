@@ -8,7 +8,7 @@ import WireProtocol
 
 /// `GET /attachments/ID`: the bytes, to readers of the checklist only, by bearer token or by a
 /// short-lived signed `?token=` (`attachmentURL`). The lookup runs on the store thread and the
-/// file is read on a global queue, never on the service thread.
+/// file is read on a global queue, neither on the service thread nor on the store's.
 extension ChecklistServer {
     func answerDownload(_ request: HTTPRequest) {
         let respond = { [transport] (response: HTTPResponse) in transport!.respond(to: request.id, with: response) }
@@ -31,18 +31,21 @@ extension ChecklistServer {
         }
         let files = attachmentFiles
         runOnStore(.attachmentLookup(id: id, tokenHash: tokenHash, userID: signedUser)) { [transport] result in
-            let response: HTTPResponse
-            switch result {
-            case .success(.attachmentFound(let location?)):
-                response = Self.fileResponse(location.attachment, files: files, request: request)
-            case .success(.unauthenticated):
-                response = HTTPResponse(WireError.invalidCredentials)
-            case .success:
-                response = HTTPResponse(WireError(.notFound, "no such attachment in a checklist shared with you"))
-            case .failure(let error):
-                response = HTTPResponse(WireError(error))
+            // The answer comes on the store thread: read the file elsewhere.
+            DispatchQueue.global().async {
+                let response: HTTPResponse
+                switch result {
+                case .success(.attachmentFound(let location?)):
+                    response = Self.fileResponse(location.attachment, files: files, request: request)
+                case .success(.unauthenticated):
+                    response = HTTPResponse(WireError.invalidCredentials)
+                case .success:
+                    response = HTTPResponse(WireError(.notFound, "no such attachment in a checklist shared with you"))
+                case .failure(let error):
+                    response = HTTPResponse(WireError(error))
+                }
+                transport!.execute { transport!.respond(to: request.id, with: response) }
             }
-            transport!.execute { transport!.respond(to: request.id, with: response) }
         }
     }
 
@@ -56,7 +59,7 @@ extension ChecklistServer {
             ("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox"),
             ("Content-Disposition", contentDisposition(attachment)), ("Cache-Control", "private, max-age=86400, immutable"),
         ]
-        if let match = request.headers["if-none-match"], FeedDocument.matches(match, etag) {
+        if let match = request.headers["if-none-match"], HTTPResponse.ifNoneMatch(match, matches: etag) {
             return HTTPResponse(status: 304, contentType: attachment.type, body: [], headers: headers)
         }
         guard let data = FileManager.default.contents(atPath: files.path(of: attachment.sha256)) else {

@@ -1,6 +1,7 @@
 import ChecklistCore
 import ChecklistStore
 import Credentials
+import Dispatch
 import Transport
 
 /// `GET /feed/<token>.ics[?components=VTODO]`: a user's calendar feed, answered from the
@@ -20,18 +21,23 @@ extension ChecklistServer {
             return respond(HTTPResponse(status: 400, body: Array("components must be VEVENT (the default) or VTODO\n".utf8)))
         }
         guard !hub.draining else { return respond(HTTPResponse(status: 503, body: Array("shutting down\n".utf8))) }
+        let now = configuration.clock()
         let command = StoreCommand.feedDocument(
             tokenHash: FeedToken(text: String(file.dropLast(4))).storedHash, components: components,
-            ifNoneMatch: request.headers["if-none-match"], now: configuration.clock()
+            ifNoneMatch: request.headers["if-none-match"], now: now
         )
         runOnStore(command) { [transport] result in
-            transport!.execute { transport!.respond(to: request.id, with: Self.feedResponse(result)) }
+            // The answer comes on the store thread: write the calendar elsewhere.
+            DispatchQueue.global().async {
+                let response = Self.feedResponse(result, now: now)
+                transport!.execute { transport!.respond(to: request.id, with: response) }
+            }
         }
     }
 
     static let feedNotFound = HTTPResponse(status: 404, body: Array("no calendar here: the link is wrong, or it was replaced by a new one\n".utf8))
 
-    static func feedResponse(_ result: Result<StoreReply, StoreError>) -> HTTPResponse {
+    static func feedResponse(_ result: Result<StoreReply, StoreError>, now: Timestamp) -> HTTPResponse {
         guard case .success(.feed(let document)) = result else {
             return HTTPResponse(status: 503, body: Array("the calendar cannot be read right now; try again shortly\n".utf8), headers: [("Retry-After", "60")])
         }
@@ -42,9 +48,9 @@ extension ChecklistServer {
             return feedNotFound
         case .notModified(let etag):
             return HTTPResponse(status: 304, contentType: "text/calendar; charset=utf-8", body: [], headers: [("ETag", etag)] + caching)
-        case .calendar(let etag, let body):
+        case .calendar(let etag, let feed):
             return HTTPResponse(
-                status: 200, contentType: "text/calendar; charset=utf-8", body: body,
+                status: 200, contentType: "text/calendar; charset=utf-8", body: Array(feed.text(now: now).utf8),
                 headers: [("ETag", etag), ("Content-Disposition", "inline; filename=\"checkwire.ics\"")] + caching
             )
         }

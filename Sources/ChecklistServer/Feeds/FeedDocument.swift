@@ -1,17 +1,19 @@
 import ChecklistCore
 import ChecklistStore
 import Credentials
+import Transport
 
-/// The answer to a GET of a feed URL, made on the store thread.
+/// The answer to a GET of a feed URL, looked up on the store thread; the calendar text is
+/// written afterwards, off it (`ChecklistServer.answerFeed`), so edits never wait behind it.
 ///
 /// The `ETag` comes from the store's fingerprint (each checklist's head, the user's zone,
 /// the day), not from the calendar text, so a calendar app polling every half hour gets its
 /// 304 without a single item being read or the calendar being written.
-enum FeedDocument: Sendable, Equatable {
+enum FeedDocument: Sendable {
     /// An unknown, rotated or malformed token, or a checklist no longer the user's: all alike.
     case notFound
     case notModified(etag: String)
-    case calendar(etag: String, body: [UInt8])
+    case calendar(etag: String, CalendarFeed)
 
     /// Bumped when the calendar text changes shape, so calendars holding an old copy refetch.
     static let formatVersion = "1"
@@ -25,23 +27,8 @@ enum FeedDocument: Sendable, Equatable {
         guard let fingerprint = try storage.feedFingerprint(scope, today: today) else { return .notFound }
         let digest = SessionToken.sha256(Array("\(formatVersion)|\(components.rawValue)|\(fingerprint)".utf8))
         let etag = "\"" + SessionToken.hexDigits(digest.prefix(16)) + "\""
-        if let ifNoneMatch, matches(ifNoneMatch, etag) { return .notModified(etag: etag) }
+        if let ifNoneMatch, HTTPResponse.ifNoneMatch(ifNoneMatch, matches: etag) { return .notModified(etag: etag) }
         guard let (name, entries) = try storage.feedEntries(scope, today: today) else { return .notFound }
-        let text = CalendarFeed(name: name, components: components, entries: entries).text(now: now)
-        return .calendar(etag: etag, body: Array(text.utf8))
-    }
-
-    /// `If-None-Match`: a list of tags, weak or strong, or `*` (RFC 9110 §13.1.2, weak comparison).
-    static func matches(_ header: String, _ etag: String) -> Bool {
-        header.split(separator: ",").contains { candidate in
-            let tag = candidate.trimmingWhitespace
-            return tag == "*" || tag == etag || tag == "W/" + etag
-        }
-    }
-}
-
-private extension Substring {
-    var trimmingWhitespace: String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        return .calendar(etag: etag, CalendarFeed(name: name, components: components, entries: entries))
     }
 }

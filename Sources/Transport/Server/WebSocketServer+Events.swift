@@ -8,6 +8,7 @@ extension WebSocketServer {
         _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int
     ) -> Int32 {
         if let answer = trackDeadline(wsi, reason, user, input, length) { return answer }
+        if let answer = handleHTTPExchange(wsi, reason, user, input, length) { return answer }
         switch reason {
         case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
             loop.drainInbox()
@@ -16,17 +17,6 @@ extension WebSocketServer {
             // A client explicitly asked for our internal HTTP protocol name as a subprotocol.
             _ = lws_return_http_status(wsi, UInt32(HTTP_STATUS_NOT_FOUND.rawValue), nil)
             return 1
-        case LWS_CALLBACK_HTTP:
-            return answerHTTP(wsi, reason, user, input, length)
-        case LWS_CALLBACK_HTTP_WRITEABLE:
-            return writeDeferredResponse(wsi)
-        case LWS_CALLBACK_CLOSED_HTTP:
-            endExchange(on: wsi)
-            return lws_callback_http_dummy(wsi, reason, user, input, length)
-        case LWS_CALLBACK_HTTP_BODY:
-            return receiveUploadBytes(wsi, UnsafeRawBufferPointer(start: input, count: length))
-        case LWS_CALLBACK_HTTP_BODY_COMPLETION:
-            return finishUpload(wsi)
         default:
             return lws_callback_http_dummy(wsi, reason, user, input, length)
         }
@@ -37,6 +27,7 @@ extension WebSocketServer {
         _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int
     ) -> Int32 {
         if let answer = trackDeadline(wsi, reason, user, input, length) { return answer }
+        if let answer = handleHTTPExchange(wsi, reason, user, input, length) { return answer }
         switch reason {
         case LWS_CALLBACK_SERVER_WRITEABLE:
             return writeNext(wsi, session: session(for: user))
@@ -56,6 +47,27 @@ extension WebSocketServer {
         case LWS_CALLBACK_CLOSED:
             closed(user: user)
             return 0
+        case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+            session(for: user)?.peerClosed = true
+            return CloseCodeCheck.answer(UnsafeMutableRawBufferPointer(start: input, count: length))
+        case LWS_CALLBACK_RAW_ADOPT, LWS_CALLBACK_RAW_RX:
+            // lws adopts a `CONNECT` request as a raw tunnel, which no timeout ever reaps: a few
+            // thousand of them used to exhaust the file descriptors. We proxy nothing: close.
+            return -1
+        default:
+            // Includes the HTTP file-serving reasons: without this, missing files would hang.
+            return lws_callback_http_dummy(wsi, reason, user, input, length)
+        }
+    }
+
+    /// Plain HTTP requests and their deferred answers and upload bodies. Both lws protocols
+    /// see them (the callback mounts name protocols[1]; without mounts protocols[0] answers),
+    /// so both handlers call this first; `nil` for the reasons it does not handle.
+    private func handleHTTPExchange(
+        _ wsi: OpaquePointer, _ reason: lws_callback_reasons,
+        _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int
+    ) -> Int32? {
+        switch reason {
         case LWS_CALLBACK_HTTP:
             return answerHTTP(wsi, reason, user, input, length)
         case LWS_CALLBACK_HTTP_WRITEABLE:
@@ -67,16 +79,8 @@ extension WebSocketServer {
             return receiveUploadBytes(wsi, UnsafeRawBufferPointer(start: input, count: length))
         case LWS_CALLBACK_HTTP_BODY_COMPLETION:
             return finishUpload(wsi)
-        case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
-            session(for: user)?.peerClosed = true
-            return CloseCodeCheck.answer(UnsafeMutableRawBufferPointer(start: input, count: length))
-        case LWS_CALLBACK_RAW_ADOPT, LWS_CALLBACK_RAW_RX:
-            // lws adopts a `CONNECT` request as a raw tunnel, which no timeout ever reaps: a few
-            // thousand of them used to exhaust the file descriptors. We proxy nothing: close.
-            return -1
         default:
-            // Includes the HTTP file-serving reasons: without this, missing files would hang.
-            return lws_callback_http_dummy(wsi, reason, user, input, length)
+            return nil
         }
     }
 

@@ -32,6 +32,9 @@ let package = Package(
         .target(name: "Transport", dependencies: ["CLibWebSockets", "COpenSSL"]),
         // The pure domain: model, rules, edit application, completion, ordering, quick add.
         .target(name: "ChecklistCore"),
+        // The quick-add parser's JSON Lines form (the corpus scorer, `checkwire parse`) and its
+        // benchmark: Foundation JSON and a clock, kept out of the pure core.
+        .target(name: "QuickAddTools", dependencies: ["ChecklistCore"]),
         // Wire messages of protocol v1: JSON codec, requests, replies, error codes.
         .target(name: "WireProtocol", dependencies: ["ChecklistCore"]),
         // Password hashing (scrypt) and session tokens over libcrypto.
@@ -68,7 +71,7 @@ let package = Package(
             name: "checkwire",
             dependencies: [
                 "ChecklistServer", "ChecklistStore", "ChecklistCore", "WireProtocol", "Transport",
-                "ChecklistClient", "TerminalUI", "LoadTest",
+                "ChecklistClient", "TerminalUI", "LoadTest", "QuickAddTools",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -78,7 +81,7 @@ let package = Package(
         // Socket helpers for tests that start servers as child processes.
         .target(name: "LoopbackTestSupport", path: "Tests/LoopbackTestSupport"),
         .testTarget(name: "TransportTests", dependencies: ["Transport"]),
-        .testTarget(name: "ChecklistCoreTests", dependencies: ["ChecklistCore"]),
+        .testTarget(name: "ChecklistCoreTests", dependencies: ["ChecklistCore", "QuickAddTools"]),
         .testTarget(name: "WireProtocolTests", dependencies: ["WireProtocol", "ChecklistCore"]),
         .testTarget(name: "CredentialsTests", dependencies: ["Credentials"]),
         .testTarget(

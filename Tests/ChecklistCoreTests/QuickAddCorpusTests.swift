@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChecklistCore
+import QuickAddTools
 
 /// What every quick-add table test shares: the corpus clock (Saturday 2026-11-21 09:00 in New
 /// York), a set of lists (including names that look like dates), and one expected-result row.

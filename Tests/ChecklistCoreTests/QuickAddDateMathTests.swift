@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChecklistCore
+import QuickAddTools
 
 @Suite struct QuickAddDateMathTests {
     @Test(arguments: [(1970, 1, 1, 0), (2000, 3, 1, 11017), (2026, 11, 21, 20778), (1969, 12, 31, -1)])

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChecklistCore
+import QuickAddTools
 
 @Suite struct QuickAddJSONLinesTests {
     func object(_ line: String) throws -> [String: Any] {

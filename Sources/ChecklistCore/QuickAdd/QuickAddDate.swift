@@ -28,7 +28,7 @@ public struct QuickAddDate: Sendable, Hashable, Comparable, CustomStringConverti
 
 extension QuickAddDate {
     /// The date when it exists (`2/30` does not).
-    init?(validYear year: Int, month: Int, day: Int) {
+    public init?(validYear year: Int, month: Int, day: Int) {
         guard (1...12).contains(month), day >= 1, day <= Self.daysIn(month: month, year: year) else {
             return nil
         }
@@ -38,7 +38,7 @@ extension QuickAddDate {
     static func daysIn(month: Int, year: Int) -> Int { CivilCalendar.daysIn(month: month, year: year) }
 
     /// Days since 1970-01-01.
-    var dayNumber: Int { CivilCalendar.daysSinceEpoch(year: year, month: month, day: day) }
+    public var dayNumber: Int { CivilCalendar.daysSinceEpoch(year: year, month: month, day: day) }
 
     /// The date `dayNumber` days after 1970-01-01.
     init(dayNumber: Int) {

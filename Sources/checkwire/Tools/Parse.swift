@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChecklistCore
+import QuickAddTools
 public import Foundation
 
 /// `checkwire parse`: the quick-add parser over JSON Lines, as `shared/quickadd/score.py`

@@ -1,3 +1,4 @@
+public import ChecklistCore
 public import Foundation
 
 /// Measures how many quick-add lines the parser handles per second, over a set of texts,

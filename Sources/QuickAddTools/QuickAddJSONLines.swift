@@ -1,3 +1,4 @@
+public import ChecklistCore
 public import Foundation
 
 /// The JSON Lines form of the parser, as used by the corpus scorer and `checkwire parse`.

@@ -12,7 +12,9 @@ enum CalendarTimeZone {
     static func component(for identifier: String, year: Int) -> [String] {
         guard let zone = TimeZone(identifier: identifier) else { return [] }
         var lines = ["BEGIN:VTIMEZONE", "TZID:\(identifier)"]
-        let yearStart = DateComponents(calendar: Calendar(identifier: .gregorian), timeZone: zone, year: year, month: 1, day: 1).date ?? Date()
+        // January 1st in UTC is within a day of the zone's own: enough to find the year's transitions,
+        // and computed from the year alone (the core reads no clock).
+        let yearStart = Date(timeIntervalSince1970: Double(CivilCalendar.daysSinceEpoch(year: year, month: 1, day: 1)) * 86_400)
         let transitions = sequence(first: yearStart) { zone.nextDaylightSavingTimeTransition(after: $0) }
             .dropFirst().prefix(2).filter { $0 < yearStart.addingTimeInterval(366 * 86_400) }
         if transitions.count < 2 {

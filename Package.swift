@@ -104,7 +104,10 @@ let package = Package(
 )
 
 // Boundaries the compiler enforces: a file sees only the members of the modules it imports
-// itself, and an import is internal unless the file says `public import`.
+// itself, and an import is internal unless the file says `public import`. The C modules are
+// imported `private` wherever a file's own declarations allow it, and `internal` only in the
+// files whose internal API passes lws types (callbacks, write protocols): no C type leaves
+// the target that wraps it.
 for target in package.targets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .enableUpcomingFeature("MemberImportVisibility"),

@@ -1,4 +1,4 @@
-import COpenSSL
+private import COpenSSL
 import Foundation
 
 /// Hashes and verifies passwords with scrypt (memory-hard) through libcrypto.

@@ -1,4 +1,4 @@
-import COpenSSL
+private import COpenSSL
 
 /// Cryptographically strong random bytes from libcrypto's DRBG (seeded by getrandom).
 public enum SecureRandom {

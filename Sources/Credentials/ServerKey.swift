@@ -1,4 +1,4 @@
-import COpenSSL
+private import COpenSSL
 import Foundation
 
 /// The server's own secret: 32 random bytes in a file beside the database (mode 0600),

@@ -1,4 +1,4 @@
-import COpenSSL
+private import COpenSSL
 
 /// A session token: 32 random bytes, given to the client as 64 hex digits and stored only
 /// as its SHA-256, so a copy of the database does not hold usable tokens.

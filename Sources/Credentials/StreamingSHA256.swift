@@ -1,4 +1,4 @@
-import COpenSSL
+private import COpenSSL
 
 /// SHA-256 over bytes that arrive in pieces (an upload as it streams to disk), on libcrypto's
 /// EVP interface. Not thread-safe: one owner at a time (the upload's writer queue).

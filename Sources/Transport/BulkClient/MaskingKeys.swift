@@ -1,4 +1,4 @@
-import COpenSSL
+private import COpenSSL
 
 /// Masking keys for the bulk client's frames, drawn from libcrypto 4 KiB at a time.
 ///

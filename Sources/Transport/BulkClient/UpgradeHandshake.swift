@@ -1,4 +1,4 @@
-import COpenSSL
+private import COpenSSL
 
 /// The HTTP/1.1 upgrade a bulk-framing client sends, and the check of the server's answer.
 struct UpgradeHandshake {

@@ -1,4 +1,4 @@
-import CLibWebSockets
+internal import CLibWebSockets
 
 /// The C entry point of the client engine's only protocol. Top-level because a C function
 /// pointer cannot capture; the engine comes from the context's user pointer and the

@@ -1,4 +1,4 @@
-import CLibWebSockets
+internal import CLibWebSockets
 
 /// Events of `ClientFraming.bulk` connections: an lws raw socket on which the engine sends
 /// the upgrade, parses the server's frames in bulk and masks its own (service thread).

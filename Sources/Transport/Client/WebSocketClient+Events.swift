@@ -1,4 +1,4 @@
-import CLibWebSockets
+internal import CLibWebSockets
 
 /// Connection work and lws callback handling for the client engine (service thread).
 extension WebSocketClient {

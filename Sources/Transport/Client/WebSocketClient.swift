@@ -1,4 +1,4 @@
-import CLibWebSockets
+private import CLibWebSockets
 
 /// A WebSocket client engine: one lws context and one service thread for many connections.
 ///

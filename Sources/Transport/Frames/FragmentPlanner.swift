@@ -1,4 +1,4 @@
-import CLibWebSockets
+private import CLibWebSockets
 
 /// Splits one message into WebSocket frames: the first carries the opcode, the rest are
 /// continuations, and all but the last have FIN cleared.

@@ -1,4 +1,4 @@
-import CLibWebSockets
+private import CLibWebSockets
 
 /// Many text messages for one connection, framed as they are appended into a few large
 /// pre-framed chunks (`OutboundFrame`s written raw, like `FrameCoalescer`'s output).

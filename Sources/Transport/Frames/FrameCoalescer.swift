@@ -1,4 +1,4 @@
-import CLibWebSockets
+private import CLibWebSockets
 
 /// Packs several queued server frames into one buffer, each with its own WebSocket header,
 /// so one write (at the end of a service turn, or on WRITEABLE) hands them all to the kernel

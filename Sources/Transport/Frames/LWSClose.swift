@@ -1,4 +1,4 @@
-import CLibWebSockets
+private import CLibWebSockets
 
 /// Sets the status code and reason lws sends in its close frame when the callback returns -1.
 enum LWSClose {

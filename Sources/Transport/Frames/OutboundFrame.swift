@@ -1,4 +1,4 @@
-import CLibWebSockets
+internal import CLibWebSockets
 
 /// Bytes to send, with `LWS_PRE` bytes of headroom already reserved in front of the payload.
 ///

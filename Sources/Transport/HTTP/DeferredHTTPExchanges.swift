@@ -1,4 +1,4 @@
-import CLibWebSockets
+private import CLibWebSockets
 
 /// The HTTP requests handed to the delegate and not yet fully answered, by connection.
 /// Service thread only.

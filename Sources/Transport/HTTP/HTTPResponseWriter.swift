@@ -1,4 +1,4 @@
-import CLibWebSockets
+private import CLibWebSockets
 
 /// Writes HTTP responses: a complete small one from inside LWS_CALLBACK_HTTP, or a deferred
 /// one piece by piece from LWS_CALLBACK_HTTP_WRITEABLE.

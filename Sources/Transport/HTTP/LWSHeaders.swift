@@ -1,4 +1,4 @@
-import CLibWebSockets
+internal import CLibWebSockets
 
 /// Reads HTTP request headers that lws has parsed (service thread, during the request).
 enum LWSHeaders {

@@ -1,4 +1,4 @@
-import CLibWebSockets
+internal import CLibWebSockets
 import Glibc
 
 /// Puts a context on a foreign libev loop, for both the server and the client engine.

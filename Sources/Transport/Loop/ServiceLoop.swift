@@ -1,4 +1,4 @@
-import CLibWebSockets
+private import CLibWebSockets
 import Dispatch
 import Glibc
 

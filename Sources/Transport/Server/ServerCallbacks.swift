@@ -1,4 +1,4 @@
-import CLibWebSockets
+internal import CLibWebSockets
 
 // The C entry points of the server's two lws protocols. They are top-level functions because
 // a C function pointer cannot capture; the owning server is found through the context's user

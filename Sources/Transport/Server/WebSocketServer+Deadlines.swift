@@ -1,4 +1,4 @@
-import CLibWebSockets
+internal import CLibWebSockets
 import Dispatch
 
 /// Accepted connections that have not become WebSockets yet, by the time they were accepted

@@ -1,4 +1,4 @@
-import CLibWebSockets
+internal import CLibWebSockets
 import Dispatch
 
 /// lws callback handling for the server (service thread, called from `ServerCallbacks`).

@@ -1,4 +1,4 @@
-import CLibWebSockets
+private import CLibWebSockets
 
 extension WebSocketServer {
     /// The connection's peer address as text ("127.0.0.1", "::1"), for per-address limits;

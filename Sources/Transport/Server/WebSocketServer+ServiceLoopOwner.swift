@@ -1,4 +1,4 @@
-import CLibWebSockets
+private import CLibWebSockets
 import Glibc
 
 /// Context creation and shutdown for the server (service thread).

@@ -1,4 +1,4 @@
-import CLibWebSockets
+private import CLibWebSockets
 
 /// Writing queued frames (service thread).
 ///

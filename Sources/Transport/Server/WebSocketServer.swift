@@ -1,4 +1,4 @@
-import CLibWebSockets
+private import CLibWebSockets
 import Dispatch
 
 /// A WebSocket + small HTTP server on one libwebsockets context and one service thread.

@@ -53,6 +53,42 @@ struct DeferredHTTPTests {
         #expect(response.body == big)
     }
 
+    @Test("a body read slowly for longer than the HTTP deadline arrives whole: each chunk written restarts the deadline", .timeLimit(.minutes(1)))
+    func slowReaderOutlivesTheDeadline() throws {
+        // 8 MiB (twice what the kernel's buffers hold) through a 4 KiB receive window, read in
+        // small steps: a few seconds, while the deadline is 1 s. A deadline counted from the
+        // request alone used to cut it off after ~4.5 MiB.
+        let big = (0..<(8 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 11) }
+        let test = try TestServer(
+            configure: {
+                $0.deferredPrefixes = ["/feed"]
+                $0.httpTimeoutSeconds = 1
+            },
+            prepare: { delegate in
+                delegate.onRequest = { server, request in
+                    server.execute { server.respond(to: request.id, with: HTTPResponse(status: 200, body: big)) }
+                }
+            }
+        )
+        defer { test.stop() }
+        let socket = try RawSocket(port: test.port, receiveBufferSize: 4096, timeoutSeconds: 10)
+        try socket.write("GET /feed/slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        let (head, rest) = try socket.readHeaders()
+        #expect(head.hasPrefix("HTTP/1.1 200"))
+        var received = rest
+        let started = ContinuousClock.now
+        while received.count < big.count, ContinuousClock.now - started < .seconds(40) {
+            let chunk = try socket.read(limit: 4096)
+            if chunk.isEmpty { break }
+            received += chunk
+            if received.count % (256 << 10) < 4096 { usleep(100_000) }
+        }
+        #expect(ContinuousClock.now - started > .seconds(2), "the read must outlast the deadline to test it")
+        #expect(received.count == big.count)
+        let intact = received == big  // a Bool: swift-testing would diff two 8 MiB arrays
+        #expect(intact)
+    }
+
     @Test("HEAD gets the headers and the length, no body; other methods get 405", .timeLimit(.minutes(1)))
     func headAndMethods() throws {
         let test = try Self.server { _ in Array("twelve bytes".utf8) }

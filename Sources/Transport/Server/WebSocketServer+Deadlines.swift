@@ -9,16 +9,33 @@ import Dispatch
 /// thousand of them exhausted the descriptors. Here each gets `httpTimeoutSeconds`.
 struct PendingConnections {
     private var since: [OpaquePointer: UInt64] = [:]
+    /// Uploads whose reading the server itself paused (its disk writer fell behind): the
+    /// silence is ours, not the client's, so their deadline waits until reading resumes.
+    private var paused: Set<OpaquePointer> = []
 
     var count: Int { since.count }
 
     mutating func accepted(_ wsi: OpaquePointer, now: UInt64) { since[wsi] = now }
 
-    mutating func gone(_ wsi: OpaquePointer) { since[wsi] = nil }
+    mutating func gone(_ wsi: OpaquePointer) {
+        since[wsi] = nil
+        paused.remove(wsi)
+    }
 
-    /// Removes and returns the connections accepted more than `timeout` nanoseconds before `now`.
+    /// Reading stopped (`false`) or resumed (`true`) by the server; a resume restarts the deadline.
+    mutating func setReading(_ reading: Bool, on wsi: OpaquePointer, now: UInt64) {
+        if reading {
+            paused.remove(wsi)
+            if since[wsi] != nil { since[wsi] = now }
+        } else {
+            paused.insert(wsi)
+        }
+    }
+
+    /// Removes and returns the connections accepted more than `timeout` nanoseconds before
+    /// `now`, except those the server paused.
     mutating func expired(now: UInt64, timeout: UInt64) -> [OpaquePointer] {
-        let late = since.filter { now &- $0.value > timeout }.map(\.key)
+        let late = since.filter { now &- $0.value > timeout && !paused.contains($0.key) }.map(\.key)
         for wsi in late { since[wsi] = nil }
         return late
     }

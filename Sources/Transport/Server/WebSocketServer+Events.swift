@@ -285,6 +285,12 @@ extension WebSocketServer {
             let isLast = end == response.body.count
             guard HTTPResponseWriter.writeBody(response.body[exchange.bodyOffset..<end], to: wsi, final: isLast) else { return -1 }
             exchange.bodyOffset = end
+            // The reader is taking the body: its deadline counts from this progress, so a large
+            // download over a slow link is not cut off (the deadline is for idle connections).
+            // lws's own pending timeout (`timeout_secs`, armed with the request) would cut it
+            // too; ours covers the connection from here.
+            pendingConnections.accepted(wsi, now: DispatchTime.now().uptimeNanoseconds)
+            lws_set_timeout(wsi, NO_PENDING_TIMEOUT, 0)
         }
         if exchange.isHead || exchange.bodyOffset == response.body.count {
             deferredHTTP.end(on: wsi)

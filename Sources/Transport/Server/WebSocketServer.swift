@@ -121,6 +121,10 @@ public final class WebSocketServer: @unchecked Sendable {
     public func setReceiving(_ enabled: Bool, for request: HTTPRequestID) {
         precondition(isServiceThread, "WebSocketServer.setReceiving called off the service thread")
         guard let wsi = deferredHTTP.connection(of: request) else { return }
+        // A pause is the server's (its disk writer fell behind), not the client's: neither our
+        // deadline nor lws's body timeout may count it. lws re-arms its own with the next piece.
+        pendingConnections.setReading(enabled, on: wsi, now: DispatchTime.now().uptimeNanoseconds)
+        if !enabled { lws_set_timeout(wsi, NO_PENDING_TIMEOUT, 0) }
         _ = checkwire_lws_rx_flow(wsi, enabled ? 1 : 0)
     }
 

@@ -10,7 +10,7 @@ public import Foundation
 /// let list = try await context.resolveList("Groceries")
 /// let view = try await context.view(of: list)
 /// let item = try context.resolveItem("Milk", in: view) { $0.status == .open }
-/// let outcome = try await context.submit(.itemStatus("completeItem", list: list.id, item: item.id, itemTitle: item.title, listTitle: list.title))
+/// let outcome = try await context.submit(.itemStatus(.completeItem(item.id), list: list.id, itemTitle: item.title, listTitle: list.title))
 /// ```
 /// Not `Sendable`: a command uses it from one task.
 public final class ClientContext {
@@ -137,9 +137,8 @@ public final class ClientContext {
 
     private func enqueue(_ operation: Operation, now: Date) throws -> QueuedOp {
         let op = QueuedOp(
-            opID: operation.opID, server: configuration.server, username: username,
-            queuedAt: Timestamp(milliseconds: Int64(now.timeIntervalSince1970 * 1000)),
-            summary: operation.summary, message: operation.message
+            operation, server: configuration.server, username: username,
+            queuedAt: Timestamp(milliseconds: Int64(now.timeIntervalSince1970 * 1000))
         )
         try configuration.queue.append(op)
         return op

@@ -1,3 +1,4 @@
+public import ChecklistCore
 import Foundation
 public import WireProtocol
 
@@ -30,7 +31,7 @@ public final class ClientSession: Sendable {
         let connection = try await ProtocolConnection.open(url: configuration.server, timeout: configuration.connectTimeout)
         if let onMessage { connection.setHandlers(onMessage: onMessage, onEnd: nil) }
         do {
-            let reply = try await connection.request("auth", [("token", .string(token))], timeout: configuration.requestTimeout)
+            let reply = try await connection.request(.auth(token: token), timeout: configuration.requestTimeout)
             let username = reply.message["user"]?.string("username") ?? configuration.username ?? "?"
             return ClientSession(connection: connection, configuration: configuration, username: username)
         } catch ClientError.server(let code, _) where code == "unauthorized" {
@@ -49,8 +50,7 @@ public final class ClientSession: Sendable {
         let connection = try await ProtocolConnection.open(url: configuration.server, timeout: configuration.connectTimeout)
         do {
             let reply = try await connection.request(
-                signup ? "signup" : "login",
-                [("username", .string(username)), ("password", .string(password))],
+                signup ? .signup(username: username, password: password) : .login(username: username, password: password),
                 timeout: configuration.requestTimeout
             )
             guard let token = reply.message.string("token") else { throw ClientError.unexpectedReply("authed without a token") }
@@ -65,14 +65,14 @@ public final class ClientSession: Sendable {
 
     /// Every checklist the user takes part in, in view order.
     public func lists() async throws -> [RemoteSummary] {
-        let reply = try await connection.request("lists", timeout: configuration.requestTimeout)
+        let reply = try await connection.request(.lists, timeout: configuration.requestTimeout)
         return try (reply.message["lists"]?.arrayValue ?? []).map(RemoteSummary.init(json:))
     }
 
     /// The current state of a checklist, from a snapshot (subscribe, then unsubscribe).
-    public func view(of list: String) async throws -> ChecklistView {
-        let reply = try await connection.request("subscribe", [("list", .string(list))], timeout: configuration.requestTimeout)
-        connection.post("unsubscribe", [("list", .string(list))])
+    public func view(of list: ListID) async throws -> ChecklistView {
+        let reply = try await connection.request(.subscribe(list: list, since: nil), timeout: configuration.requestTimeout)
+        connection.post(.unsubscribe(list: list))
         guard let snapshot = reply.preceding.first(where: { $0.string("type") == "snapshot" }) else {
             throw ClientError.unexpectedReply("subscribe without a snapshot")
         }
@@ -83,13 +83,13 @@ public final class ClientSession: Sendable {
     /// - Throws: `.server` when refused (nothing changed); a transient error when the
     ///   outcome is unknown (resend with the same `opId`).
     public func perform(_ operation: Operation) async throws -> Ack {
-        let reply = try await connection.request("op", operation.messageFields, timeout: configuration.requestTimeout)
+        let reply = try await connection.request(operation.body, timeout: configuration.requestTimeout)
         return Ack(reply.message)
     }
 
     /// Revokes this session's token.
     public func logout() async throws {
-        try await connection.request("logout", timeout: configuration.requestTimeout)
+        try await connection.request(.logout, timeout: configuration.requestTimeout)
     }
 
     public func close() {

@@ -92,9 +92,8 @@ public final class LiveList: @unchecked Sendable {
         let id = try await resolveListID(session)
         let ended = OneShotSignal()
         session.connection.setHandlers(onMessage: onMessage, onEnd: { _ in ended.fire() })
-        var fields: [(String, JSONValue)] = [("list", .string(id))]
-        if let since = lock.withLock({ view?.seq }) { fields.append(("since", .number(JSONNumber(since)))) }
-        _ = try await session.connection.request("subscribe", fields, timeout: configuration.requestTimeout)
+        let since = lock.withLock { view?.seq }
+        _ = try await session.connection.request(.subscribe(list: id, since: since), timeout: configuration.requestTimeout)
         lock.withLock { backoff.reset() }
         connected()
         await withTaskCancellationHandler {
@@ -155,7 +154,7 @@ public final class LiveList: @unchecked Sendable {
                 case .gap:
                     guard !resubscribing else { return }
                     resubscribing = true
-                    connection.post("subscribe", [("list", .string(listID)), ("since", .number(JSONNumber(current.seq)))])
+                    connection.post(.subscribe(list: listID, since: current.seq))
                 }
             case "subscribed" where message.string("list") == listID:
                 resubscribing = false

@@ -16,7 +16,7 @@ public import Foundation
 public final class ClientContext {
     private enum Connection {
         case untried
-        case online(ClientSession)
+        case online(AuthenticatedSession)
         case offline(ClientError)
     }
 
@@ -34,14 +34,14 @@ public final class ClientContext {
     /// The session, connecting (and sending the offline queue) on first use; nil when the
     /// server cannot be reached.
     /// - Throws: what is not a reachability problem (not logged in, a revoked token).
-    public func session() async throws -> ClientSession? {
+    public func session() async throws -> AuthenticatedSession? {
         switch connection {
         case .online(let session): return session
         case .offline: return nil
         case .untried: break
         }
         do {
-            let session = try await ClientSession.open(configuration)
+            let session = try await AuthenticatedSession.open(configuration)
             connection = .online(session)
             do {
                 flushReport = try await session.flushQueue()
@@ -56,7 +56,7 @@ public final class ClientContext {
     }
 
     /// The session, or the reason there is none.
-    public func requireSession() async throws -> ClientSession {
+    public func requireSession() async throws -> AuthenticatedSession {
         if let session = try await session() { return session }
         throw offlineReason ?? ClientError.unreachable(server: configuration.server, reason: "not connected")
     }
@@ -120,7 +120,7 @@ public final class ClientContext {
 
     /// Sends the edit, or queues it when the server cannot be reached (also when the
     /// connection drops before the `ack`: the same `opId` makes the later resend harmless).
-    public func submit(_ operation: Operation, now: Date = Date()) async throws -> EditOutcome {
+    public func submit(_ operation: Operation, now: Date = Date()) async throws -> SubmitOutcome {
         if let session = try await session() {
             do {
                 return .acknowledged(try await session.perform(operation))

@@ -84,7 +84,7 @@ public final class LiveList: @unchecked Sendable {
             guard let connection = connectionBox.connection else { self?.handleNotice(message); return }
             self?.handle(message, on: connection)
         }
-        let session = try await ClientSession.open(configuration, onMessage: onMessage)
+        let session = try await AuthenticatedSession.open(configuration, onMessage: onMessage)
         connectionBox.connection = session.connection
         defer { session.close() }
         lock.withLock { username = session.username }
@@ -104,7 +104,7 @@ public final class LiveList: @unchecked Sendable {
         }
     }
 
-    private func resolveListID(_ session: ClientSession) async throws -> String {
+    private func resolveListID(_ session: AuthenticatedSession) async throws -> String {
         if let id = lock.withLock({ listID }) { return id }
         let lists = try await session.lists()
         configuration.cache(for: session.username).saveLists(lists)

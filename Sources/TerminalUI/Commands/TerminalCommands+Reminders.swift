@@ -11,7 +11,7 @@ extension TerminalCommands {
     public static func reminders(server: String?, console: Console) async throws {
         let configuration = try configuration(server: server)
         let collected = Collected<ReminderNotice>()
-        let session = try await ClientSession.open(configuration) { message in
+        let session = try await AuthenticatedSession.open(configuration) { message in
             if let reminder = ReminderNotice(json: message) { collected.append(reminder) }
         }
         defer { session.close() }
@@ -81,7 +81,7 @@ extension TerminalCommands {
                             console.print(NoticeLine.bell + NoticeLine.render(reminder, dates: dates, painter: console.painter))
                         }
                     }
-                    let session = try await ClientSession.open(configuration, onMessage: print)
+                    let session = try await AuthenticatedSession.open(configuration, onMessage: print)
                     session.connection.setHandlers(onMessage: print, onEnd: { _ in ended.fire() })
                     backoff.reset()
                     await withTaskCancellationHandler { await ended.wait() } onCancel: { session.close() }
@@ -101,7 +101,7 @@ extension TerminalCommands {
 
     private static func resolveForReminder(
         _ listReference: String, _ itemReference: String, server: String?
-    ) async throws -> (ClientSession, RemoteSummary, RemoteItem) {
+    ) async throws -> (AuthenticatedSession, RemoteSummary, RemoteItem) {
         let context = try context(server: server)
         let session = try await context.requireSession()
         let list = try await context.resolveList(listReference)

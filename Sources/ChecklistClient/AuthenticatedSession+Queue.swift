@@ -1,6 +1,6 @@
 import WireProtocol
 
-extension ClientSession {
+extension AuthenticatedSession {
     /// Sends this user's queued edits on this server, oldest first, each with its original
     /// `opId`, and removes each one the server answered.
     ///

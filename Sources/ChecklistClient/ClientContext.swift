@@ -10,13 +10,13 @@ public import Foundation
 /// let list = try await context.resolveList("Groceries")
 /// let view = try await context.view(of: list)
 /// let item = try context.resolveItem("Milk", in: view) { $0.status == .open }
-/// let outcome = try await context.submit(.itemStatus("completeItem", list: list.id, item: item.id, itemTitle: item.title, listTitle: list.title))
+/// let outcome = try await context.submit(.itemStatus(.completeItem(item.id), list: list.id, itemTitle: item.title, listTitle: list.title))
 /// ```
 /// Not `Sendable`: a command uses it from one task.
 public final class ClientContext {
     private enum Connection {
         case untried
-        case online(ClientSession)
+        case online(AuthenticatedSession)
         case offline(ClientError)
     }
 
@@ -34,14 +34,14 @@ public final class ClientContext {
     /// The session, connecting (and sending the offline queue) on first use; nil when the
     /// server cannot be reached.
     /// - Throws: what is not a reachability problem (not logged in, a revoked token).
-    public func session() async throws -> ClientSession? {
+    public func session() async throws -> AuthenticatedSession? {
         switch connection {
         case .online(let session): return session
         case .offline: return nil
         case .untried: break
         }
         do {
-            let session = try await ClientSession.open(configuration)
+            let session = try await AuthenticatedSession.open(configuration)
             connection = .online(session)
             do {
                 flushReport = try await session.flushQueue()
@@ -56,7 +56,7 @@ public final class ClientContext {
     }
 
     /// The session, or the reason there is none.
-    public func requireSession() async throws -> ClientSession {
+    public func requireSession() async throws -> AuthenticatedSession {
         if let session = try await session() { return session }
         throw offlineReason ?? ClientError.unreachable(server: configuration.server, reason: "not connected")
     }
@@ -120,7 +120,7 @@ public final class ClientContext {
 
     /// Sends the edit, or queues it when the server cannot be reached (also when the
     /// connection drops before the `ack`: the same `opId` makes the later resend harmless).
-    public func submit(_ operation: Operation, now: Date = Date()) async throws -> EditOutcome {
+    public func submit(_ operation: Operation, now: Date = Date()) async throws -> SubmitOutcome {
         if let session = try await session() {
             do {
                 return .acknowledged(try await session.perform(operation))
@@ -137,11 +137,18 @@ public final class ClientContext {
 
     private func enqueue(_ operation: Operation, now: Date) throws -> QueuedOp {
         let op = QueuedOp(
-            opID: operation.opID, server: configuration.server, username: username,
-            queuedAt: Timestamp(milliseconds: Int64(now.timeIntervalSince1970 * 1000)),
-            summary: operation.summary, message: operation.message
+            operation, server: configuration.server, username: username,
+            queuedAt: Timestamp(milliseconds: Int64(now.timeIntervalSince1970 * 1000))
         )
         try configuration.queue.append(op)
         return op
     }
+}
+
+/// What became of an edit given to `ClientContext.submit`: the server acknowledged it, or it
+/// waits in the offline queue.
+public enum SubmitOutcome: Sendable {
+    case acknowledged(Ack)
+    /// The server could not be reached (`reason`); the edit will be sent with the same `opId`.
+    case queued(QueuedOp, reason: ClientError)
 }

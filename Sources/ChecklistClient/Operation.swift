@@ -1,8 +1,12 @@
+import ChecklistCore
 public import Foundation
 public import WireProtocol
 
-/// One edit to send: an `op` message with a fresh `opId`, and a sentence saying what it does
+/// One edit to send: an `op` request with a fresh `opId`, and a sentence saying what it does
 /// (shown when it is queued offline and in `checkwire status`).
+///
+/// The edit is the same `OperationRequest` the server decodes, so what the terminal sends
+/// and what the server reads are one type.
 ///
 /// For example:
 /// ```swift
@@ -11,24 +15,26 @@ public import WireProtocol
 /// ```
 public struct Operation: Sendable {
     public let opID: String
-    public let kind: String
-    public let fields: [(String, JSONValue)]
+    public let request: OperationRequest
     public let summary: String
 
-    public init(kind: String, fields: [(String, JSONValue)], summary: String, opID: String = UUID().uuidString.lowercased()) {
+    public init(_ request: OperationRequest, summary: String, opID: String = UUID().uuidString.lowercased()) {
         self.opID = opID
-        self.kind = kind
-        self.fields = fields
+        self.request = request
         self.summary = summary
     }
 
-    /// The message's fields after `type` (`opId`, `op`, then the edit's own).
-    public var messageFields: [(String, JSONValue)] {
-        [("opId", .string(opID)), ("op", .string(kind))] + fields
-    }
+    /// The `op` request as sent (its `ref` is chosen by the connection).
+    public var body: Request.Body { .op(opID: opID, request) }
 
-    /// The whole message as the offline queue stores it.
-    public var message: JSONValue {
-        .object(JSONObject([("type", .string("op"))] + messageFields))
+    /// The op's wire name (`addItem`, `completeList`, …).
+    public var kind: String {
+        switch request {
+        case .createList: "createList"
+        case .edit(_, let edit): edit.kind
+        case .share: "share"
+        case .unshare: "unshare"
+        case .quickAdd: "quickAdd"
+        }
     }
 }

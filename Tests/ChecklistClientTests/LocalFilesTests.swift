@@ -57,4 +57,23 @@ import WireProtocol
         #expect(!op.belongs(to: "ws://a/ws", username: "bob"))
         #expect(!op.belongs(to: "ws://b/ws", username: "alice"))
     }
+
+    /// A queued op is kept as the JSON the queue file holds and read with the server's own
+    /// decoder: an op written by the older, tuple-building client and one written now read
+    /// back as the same typed request.
+    @Test func queuedOpsOfEitherClientReadAsTypedRequests() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let queue = OfflineQueue(file: directory.appendingPathComponent("queue.jsonl"))
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let old = #"{"opId":"op-1","server":"ws://s/ws","username":"alice","queuedAt":"2026-11-20T09:00:00Z","summary":"add “Milk” to “Groceries”","message":{"type":"op","opId":"op-1","op":"addItem","list":"L1","id":"i1","title":"Milk","due":"2027-03-12"}}"#
+        try Data((old + "\n").utf8).write(to: queue.file)
+        let typed = Operation(.edit("L1", .addItem(Edit.NewItem(id: "i1", title: "Milk", due: Due(wire: "2027-03-12")))), summary: "add “Milk” to “Groceries”", opID: "op-2")
+        try queue.append(QueuedOp(typed, server: "ws://s/ws", username: "alice", queuedAt: Timestamp(milliseconds: 0)))
+        let (ops, unreadable) = try queue.entries()
+        #expect(unreadable == 0 && ops.map(\.kind) == ["addItem", "addItem"])
+        #expect(try ops[0].request() == Request(ref: nil, body: .op(opID: "op-1", typed.request)))
+        #expect(try ops[1].request() == Request(ref: nil, body: typed.body))
+        let notAnOp = QueuedOp(opID: "x", server: "ws://s/ws", username: nil, queuedAt: Timestamp(milliseconds: 0), summary: "", message: ["type": "lists"])
+        #expect(throws: RequestDecodingError.self) { try notAnOp.request() }
+    }
 }

@@ -59,4 +59,37 @@ import WireProtocol
         #expect(lists.stderr.contains("Sent 1 queued edit made offline."))
         #expect(try await CommandTests.items(alice, "Chores") == ["Dishes": "open"])
     }
+
+    /// A queue file written before the client built typed requests (its exact bytes: the
+    /// old field order, `ref`-less `op` messages built from tuples) is still sent after the
+    /// upgrade, as the same edits.
+    @Test func queueWrittenByTheOlderClientIsStillSent() async throws {
+        let server = try LiveServer()
+        defer { server.shutdown() }
+        let alice = try CLI(server: server.url)
+        defer { alice.remove() }
+        try await alice.signUp("alice")
+        let created = try await alice.ok(["new", "Groceries", "--json"]).json()
+        let list = try #require(created["id"]?.stringValue)
+        let item = "0b6c2a4e-3f1d-4c8e-9a55-2d7e1c9b8f10"
+        let url = server.url
+        let lines = [
+            #"{"opId":"old-1","server":"\#(url)","username":"alice","queuedAt":"2026-11-20T09:00:00Z","summary":"add “Milk” to “Groceries”","message":{"type":"op","opId":"old-1","op":"addItem","list":"\#(list)","id":"\#(item)","title":"Milk","due":"2027-03-12","remindEvery":3600}}"#,
+            #"{"opId":"old-2","server":"\#(url)","username":"alice","queuedAt":"2026-11-20T09:00:01Z","summary":"edit “Milk” in “Groceries”","message":{"type":"op","opId":"old-2","op":"updateItem","list":"\#(list)","item":"\#(item)","notes":"2 litres","remindEvery":null}}"#,
+            #"{"opId":"old-3","server":"\#(url)","username":"alice","queuedAt":"2026-11-20T09:00:02Z","summary":"complete “Milk” in “Groceries”","message":{"type":"op","opId":"old-3","op":"completeItem","list":"\#(list)","item":"\#(item)"}}"#,
+        ]
+        let queueFile = alice.home.appendingPathComponent(".local/state/checkwire/queue.jsonl")
+        try FileManager.default.createDirectory(at: queueFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: queueFile)
+
+        let status = try await alice.ok(["status", "--json"]).json()
+        #expect(status["pending"]?.arrayValue?.map { $0["op"]?.stringValue } == ["addItem", "updateItem", "completeItem"])
+        let sync = try await alice.ok(["sync", "--json"]).json()
+        #expect(sync["sent"]?.arrayValue?.count == 3 && sync["pending"]?.intValue == 0, "\(sync)")
+        let shown = try await alice.ok(["show", "Groceries", "--json"]).json()
+        let milk = try #require(shown["list"]?["items"]?.arrayValue?.first)
+        #expect(milk["id"]?.stringValue == item && milk["title"]?.stringValue == "Milk" && milk["status"]?.stringValue == "done")
+        #expect(milk["due"]?.stringValue == "2027-03-12" && milk["notes"]?.stringValue == "2 litres")
+        #expect(milk["remindEvery"] == nil || milk["remindEvery"]?.isNull == true)
+    }
 }

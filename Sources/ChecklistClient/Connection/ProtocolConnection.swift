@@ -14,7 +14,7 @@ public import WireProtocol
 /// For example:
 /// ```swift
 /// let connection = try await ProtocolConnection.open(url: "ws://127.0.0.1:8080/ws")
-/// let reply = try await connection.request("auth", [("token", .string(token))])
+/// let reply = try await connection.request(.auth(token: token))
 /// ```
 // @unchecked Sendable: all mutable state is guarded by `lock`; callbacks run outside it.
 public final class ProtocolConnection: @unchecked Sendable {
@@ -72,13 +72,13 @@ public final class ProtocolConnection: @unchecked Sendable {
     /// - Throws: `ClientError.server` for an `error` reply, `.connectionLost` if the
     ///   connection ends first, `.timedOut` after `timeout`.
     @discardableResult
-    public func request(_ type: String, _ fields: [(String, JSONValue)] = [], timeout: Duration = .seconds(10)) async throws -> Reply {
+    public func request(_ body: Request.Body, timeout: Duration = .seconds(10)) async throws -> Reply {
         let ref = lock.withLock { () -> String in
             nextRef += 1
             return "r\(nextRef)"
         }
-        let bytes = Self.encode(type, ref: ref, fields)
-        let description = type == "op" ? "waiting for the server to acknowledge the edit" : "waiting for the reply to \(type)"
+        let bytes = Request(ref: ref, body: body).encoded()
+        let description = if case .op = body { "waiting for the server to acknowledge the edit" } else { "waiting for the reply to \(body.type)" }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Reply, any Error>) in
                 let refusal = lock.withLock { () -> ClientError? in
@@ -106,8 +106,8 @@ public final class ProtocolConnection: @unchecked Sendable {
     }
 
     /// Sends a request without awaiting its reply (the reply still reaches `onMessage`).
-    public func post(_ type: String, _ fields: [(String, JSONValue)] = []) {
-        let bytes = Self.encode(type, ref: nil, fields)
+    public func post(_ body: Request.Body) {
+        let bytes = Request(ref: nil, body: body).encoded()
         lock.withLock {
             if case .open = phase, let id { engine.client.send(.text(bytes), on: id) }
         }
@@ -219,11 +219,39 @@ public final class ProtocolConnection: @unchecked Sendable {
         let waiter = lock.withLock { waiters.removeValue(forKey: ref) }
         waiter?.continuation.resume(throwing: error)
     }
+}
 
-    static func encode(_ type: String, ref: String?, _ fields: [(String, JSONValue)]) -> [UInt8] {
-        var pairs: [(String, JSONValue)] = [("type", .string(type))]
-        if let ref { pairs.append(("ref", .string(ref))) }
-        pairs += fields.filter { $0.0 != "type" && $0.0 != "ref" }
-        return JSONValue.object(JSONObject(pairs)).encoded()
+extension Request.Body {
+    /// The request's `type`, for messages about it.
+    var type: String {
+        switch self {
+        case .signup: "signup"
+        case .login: "login"
+        case .auth: "auth"
+        case .logout: "logout"
+        case .lists: "lists"
+        case .subscribe: "subscribe"
+        case .unsubscribe: "unsubscribe"
+        case .op: "op"
+        case .settings: "settings"
+        case .dismissReminder: "dismissReminder"
+        case .snoozeReminder: "snoozeReminder"
+        case .history: "history"
+        case .agenda: "agenda"
+        case .search: "search"
+        case .feed: "feed"
+        case .attachmentURL: "attachmentURL"
+        }
     }
+}
+
+/// The direct reply to one request, matched by its `ref`.
+///
+/// `preceding` holds the replies with the same `ref` that came before the final one: for
+/// `subscribe`, the `snapshot` (when the server sent one) ahead of `subscribed`.
+public struct Reply: Sendable {
+    public let message: JSONValue
+    public let preceding: [JSONValue]
+
+    public var type: String? { message["type"]?.stringValue }
 }

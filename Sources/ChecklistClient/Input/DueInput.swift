@@ -1,4 +1,4 @@
-import ChecklistCore
+public import ChecklistCore
 public import Foundation
 
 /// Reads a `--due` value the way people type it and gives the wire form.
@@ -37,6 +37,13 @@ public enum DueInput {
         }
         if let natural = naturalDate(value, timeZone: timeZone, now: now) { return natural }
         throw ClientError.invalidInput("“\(text)” is not a date; use 2027-03-12, \"2027-03-12 17:00\", today, tomorrow, a weekday, or words like \"friday 5pm\" or \"in 3 days\"")
+    }
+
+    /// `parse` as the typed value an edit carries.
+    public static func due(_ text: String, timeZone: TimeZone, now: Date = Date()) throws -> Due {
+        let wire = try parse(text, timeZone: timeZone, now: now)
+        guard let due = Due(wire: wire) else { throw ClientError.invalidInput("“\(text)” is not a date") }
+        return due
     }
 
     /// The text read by quick add, when all it holds is a date (and maybe a time): the parser

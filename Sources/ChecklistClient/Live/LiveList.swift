@@ -84,7 +84,7 @@ public final class LiveList: @unchecked Sendable {
             guard let connection = connectionBox.connection else { self?.handleNotice(message); return }
             self?.handle(message, on: connection)
         }
-        let session = try await ClientSession.open(configuration, onMessage: onMessage)
+        let session = try await AuthenticatedSession.open(configuration, onMessage: onMessage)
         connectionBox.connection = session.connection
         defer { session.close() }
         lock.withLock { username = session.username }
@@ -92,9 +92,8 @@ public final class LiveList: @unchecked Sendable {
         let id = try await resolveListID(session)
         let ended = OneShotSignal()
         session.connection.setHandlers(onMessage: onMessage, onEnd: { _ in ended.fire() })
-        var fields: [(String, JSONValue)] = [("list", .string(id))]
-        if let since = lock.withLock({ view?.seq }) { fields.append(("since", .number(JSONNumber(since)))) }
-        _ = try await session.connection.request("subscribe", fields, timeout: configuration.requestTimeout)
+        let since = lock.withLock { view?.seq }
+        _ = try await session.connection.request(.subscribe(list: id, since: since), timeout: configuration.requestTimeout)
         lock.withLock { backoff.reset() }
         connected()
         await withTaskCancellationHandler {
@@ -105,7 +104,7 @@ public final class LiveList: @unchecked Sendable {
         }
     }
 
-    private func resolveListID(_ session: ClientSession) async throws -> String {
+    private func resolveListID(_ session: AuthenticatedSession) async throws -> String {
         if let id = lock.withLock({ listID }) { return id }
         let lists = try await session.lists()
         configuration.cache(for: session.username).saveLists(lists)
@@ -155,7 +154,7 @@ public final class LiveList: @unchecked Sendable {
                 case .gap:
                     guard !resubscribing else { return }
                     resubscribing = true
-                    connection.post("subscribe", [("list", .string(listID)), ("since", .number(JSONNumber(current.seq)))])
+                    connection.post(.subscribe(list: listID, since: current.seq))
                 }
             case "subscribed" where message.string("list") == listID:
                 resubscribing = false

@@ -24,7 +24,7 @@ extension TerminalCommands {
                 throw ClientError.invalidInput("the passwords differ; nothing was created")
             }
         }
-        let (session, credentials) = try await ClientSession.authenticate(configuration, signup: signup, username: username, password: password)
+        let (session, credentials) = try await AuthenticatedSession.authenticate(configuration, signup: signup, username: username, password: password)
         defer { session.close() }
         try credentials.save(to: configuration.paths.credentialsFile)
         let report = try? await session.flushQueue()

@@ -13,9 +13,9 @@ extension TerminalCommands {
         let session = try await context.requireSession()
         let zone = LocalTimeZone.identifier()
         let today = RepeatDue.localDate(of: Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1000)), timeZone: zone)
-        let reply = try await session.connection.request("agenda", [
-            ("from", .string(today.description)), ("to", .string(today.addingDays(days - 1).description)),
-        ], timeout: session.configuration.requestTimeout)
+        let reply = try await session.connection.request(
+            .agenda(from: today, to: today.addingDays(days - 1)), timeout: session.configuration.requestTimeout
+        )
         if console.json { return console.print(json: JSONOutput(reply.message)) }
         let dates = dates()
         let painter = console.painter

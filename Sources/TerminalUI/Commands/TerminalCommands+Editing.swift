@@ -8,7 +8,7 @@ extension TerminalCommands {
     public static func newList(title: String, due: String?, description: String?, habits: Bool = false, server: String?, console: Console) async throws {
         let context = try context(server: server)
         defer { context.close() }
-        let dueValue = try due.map { try DueInput.parse($0, timeZone: timeZone) }
+        let dueValue = try due.map { try DueInput.due($0, timeZone: timeZone) }
         try await submit(.createList(title: title, description: description, due: dueValue, habits: habits), context: context, console: console,
                          done: habits ? "Created the habit checklist “\(title)”" : "Created the list “\(title)”")
     }
@@ -53,7 +53,7 @@ extension TerminalCommands {
     }
 
     public static func add(list reference: String, title: String, under: String?, input: ItemInput, server: String?, console: Console) async throws {
-        let due = try input.due.map { try DueInput.parse($0, timeZone: timeZone) }
+        let due = try input.due.map { try DueInput.due($0, timeZone: timeZone) }
         let every = try input.every.map(ReminderInterval.parse)
         let remindBefore = try input.remindBefore.map(ItemInput.lead)
         let rule = try input.repeatRule.map { try RepeatInput.parse($0, timeZone: timeZone) }
@@ -68,7 +68,7 @@ extension TerminalCommands {
         let operation = Operation.addItem(
             list: list.id, title: title, parent: parent?.id, due: due, location: input.location,
             remindEvery: every, notes: input.notes, remindBefore: remindBefore, assignee: input.assignee,
-            repeatRule: rule?.rrule, listTitle: list.title, parentTitle: parent?.title
+            repeatRule: rule, listTitle: list.title, parentTitle: parent?.title
         )
         let place = parent.map { "under “\($0.title)” in “\(list.title)”" } ?? "to “\(list.title)”"
         try await submit(operation, context: context, console: console, done: "Added “\(title)” \(place)")
@@ -77,31 +77,23 @@ extension TerminalCommands {
     /// `edit LIST [ITEM]`: the item's fields, or without ITEM the list's own (title,
     /// description, due). An empty value (or `none` for `--due`/`--every`) clears a field.
     public static func edit(list reference: String, item itemReference: String?, input: ItemInput, server: String?, console: Console) async throws {
-        var changes: [(String, JSONValue)] = []
-        if let title = input.title { changes.append(("title", .string(title))) }
-        if let due = input.due {
-            changes.append(("due", Self.clears(due) ? .null : .string(try DueInput.parse(due, timeZone: timeZone))))
-        }
+        let title = input.title
+        let due = try input.due.map { text -> FieldChange<Due> in Self.clears(text) ? .clear : .set(try DueInput.due(text, timeZone: timeZone)) }
         let context = try context(server: server)
         defer { context.close() }
         let list = try await context.resolveList(reference)
         let operation: ChecklistClient.Operation
         if let itemReference {
             guard input.description == nil else { throw ClientError.invalidInput("--description is for lists; items have --notes") }
-            if let notes = input.notes { changes.append(("notes", notes.isEmpty ? .null : .string(notes))) }
-            if let location = input.location { changes.append(("location", location.isEmpty ? .null : .string(location))) }
-            if let every = input.every {
-                changes.append(("remindEvery", Self.clears(every) ? .null : .number(JSONNumber(Int64(try ReminderInterval.parse(every))))))
-            }
-            if let lead = input.remindBefore {
-                changes.append(("remindBefore", Self.clears(lead) ? .null : .number(JSONNumber(Int64(try ItemInput.lead(lead))))))
-            }
-            if let assignee = input.assignee { changes.append(("assignee", Self.clears(assignee) ? .null : .string(assignee))) }
-            if let text = input.repeatRule {
-                changes.append(("repeat", Self.clears(text) ? .null : .string(try RepeatInput.parse(text, timeZone: timeZone).rrule)))
-            }
+            var changes = Edit.ItemUpdate(title: title, due: due ?? .unchanged)
+            if let notes = input.notes { changes.notes = notes.isEmpty ? .clear : .set(notes) }
+            if let location = input.location { changes.location = location.isEmpty ? .clear : .set(location) }
+            if let every = input.every { changes.remindEvery = Self.clears(every) ? .clear : .set(try ReminderInterval.parse(every)) }
+            if let lead = input.remindBefore { changes.remindBefore = Self.clears(lead) ? .clear : .set(try ItemInput.lead(lead)) }
+            if let assignee = input.assignee { changes.assignee = Self.clears(assignee) ? .clear : .set(assignee) }
+            if let text = input.repeatRule { changes.repeatRule = Self.clears(text) ? .clear : .set(try RepeatInput.parse(text, timeZone: timeZone)) }
             guard input.timeZone == nil else { throw ClientError.invalidInput("--tz is for checklists; leave out the item") }
-            guard !changes.isEmpty else {
+            guard changes != Edit.ItemUpdate() else {
                 throw ClientError.invalidInput("nothing to change; give --title, --notes, --due, --location, --every, --remind-before, --assign or --repeat")
             }
             let (view, _) = try await context.view(of: list)
@@ -112,9 +104,9 @@ extension TerminalCommands {
                   input.repeatRule == nil else {
                 throw ClientError.invalidInput("--notes, --location, --every, --remind-before, --assign and --repeat are for items; name the item after the list")
             }
-            if let description = input.description { changes.append(("description", description.isEmpty ? .null : .string(description))) }
-            if let timeZone = input.timeZone { changes.append(("tz", .string(timeZone))) }
-            guard !changes.isEmpty else { throw ClientError.invalidInput("nothing to change; give --title, --description, --due or --tz") }
+            var changes = Edit.ListUpdate(title: title, due: due ?? .unchanged, timeZone: input.timeZone)
+            if let description = input.description { changes.description = description.isEmpty ? .clear : .set(description) }
+            guard changes != Edit.ListUpdate() else { throw ClientError.invalidInput("nothing to change; give --title, --description, --due or --tz") }
             operation = .updateList(list: list.id, changes: changes, listTitle: list.title)
         }
         try await submit(operation, context: context, console: console, done: "Saved: " + operation.summary)
@@ -124,8 +116,9 @@ extension TerminalCommands {
         let context = try context(server: server)
         defer { context.close() }
         let list = try await context.resolveList(reference)
+        guard let role = Role(rawValue: role), role != .owner else { throw ClientError.invalidInput("--role is editor or viewer") }
         try await submit(.share(list: list.id, username: username, role: role, listTitle: list.title), context: context, console: console,
-                         done: "Shared “\(list.title)” with \(username) as \(role)")
+                         done: "Shared “\(list.title)” with \(username) as \(role.rawValue)")
     }
 
     public static func unshare(list reference: String, username: String, server: String?, console: Console) async throws {

@@ -7,15 +7,10 @@ extension TerminalCommands {
         let context = try context(server: server)
         defer { context.close() }
         let session = try await context.requireSession()
-        var fields: [(String, JSONValue)] = []
-        var title: String?
-        if let reference {
-            let list = try await context.resolveList(reference)
-            fields.append(("list", .string(list.id)))
-            title = list.title
-        }
-        if rotate { fields.append(("rotate", .bool(true))) }
-        let reply = try await session.connection.request("feed", fields, timeout: session.configuration.requestTimeout)
+        var list: RemoteSummary?
+        if let reference { list = try await context.resolveList(reference) }
+        let title = list?.title
+        let reply = try await session.connection.request(.feed(list: list?.id, rotate: rotate), timeout: session.configuration.requestTimeout)
         if console.json { return console.print(json: JSONOutput(reply.message)) }
         guard let url = reply.message["url"]?.stringValue else { throw ClientError.invalidInput("the server sent no URL") }
         let painter = console.painter

@@ -22,10 +22,9 @@ extension TerminalCommands {
         let zone = view.summary.raw["tz"]?.stringValue ?? "UTC"
         let today = RepeatDue.localDate(of: Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1000)), timeZone: zone)
         let from = today.addingDays(-(sparklineDays - 1))
-        let reply = try await session.connection.request("history", [
-            ("list", .string(list.id)), ("from", .string(from.description)), ("to", .string(today.description)),
-            ("username", .string(session.username)),
-        ], timeout: session.configuration.requestTimeout)
+        let reply = try await session.connection.request(
+            .history(list: list.id, from: from, to: today, username: session.username), timeout: session.configuration.requestTimeout
+        )
         let days = reply.message["days"]?.arrayValue ?? []
         let habits = view.summary.raw["habits"]?.objectValue
         if console.json {
@@ -92,15 +91,14 @@ extension TerminalCommands {
         let item = try context.resolveItem(itemReference, in: view) { $0.status != .cancelled }
         let zone = view.summary.raw["tz"]?.stringValue ?? "UTC"
         let today = RepeatDue.localDate(of: Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1000)), timeZone: zone)
-        let day = try date.map { text -> String in
-            if text.lowercased() == "yesterday" { return today.addingDays(-1).description }
-            let wire = try DueInput.parse(text, timeZone: TimeZone(identifier: zone) ?? .current)
-            guard let civil = CivilDate(iso: String(wire.prefix(10))), wire.count == 10 else {
+        let day = try date.map { text -> CivilDate in
+            if text.lowercased() == "yesterday" { return today.addingDays(-1) }
+            guard case .date(let civil) = try DueInput.due(text, timeZone: TimeZone(identifier: zone) ?? .current) else {
                 throw ClientError.invalidInput("--date takes a day (2027-03-12, today, yesterday), not a time")
             }
-            return civil.description
-        } ?? today.description
-        let value: String? = undo ? nil : skip ? "skipped" : "done"
+            return civil
+        } ?? today
+        let value: CheckInValue? = undo ? nil : skip ? .skipped : .done
         let operation = Operation.checkIn(list: list.id, item: item.id, date: day, value: value, itemTitle: item.title, listTitle: list.title)
         let sentence = undo ? "Undid the check-in of “\(item.title)” on \(day)" : skip ? "Skipped “\(item.title)” on \(day)" : "Checked in “\(item.title)” on \(day)"
         try await submit(operation, context: context, console: console, done: sentence)

@@ -11,11 +11,11 @@ extension TerminalCommands {
     public static func reminders(server: String?, console: Console) async throws {
         let configuration = try configuration(server: server)
         let collected = Collected<ReminderNotice>()
-        let session = try await ClientSession.open(configuration) { message in
+        let session = try await AuthenticatedSession.open(configuration) { message in
             if let reminder = ReminderNotice(json: message) { collected.append(reminder) }
         }
         defer { session.close() }
-        _ = try await session.connection.request("settings", timeout: configuration.requestTimeout)
+        _ = try await session.connection.request(.settings(timeZone: nil), timeout: configuration.requestTimeout)
         let reminders = collected.values
         if console.json {
             console.print(json: JSONOutput([("reminders", .array(reminders.map(\.raw)))]))
@@ -42,9 +42,9 @@ extension TerminalCommands {
         }
         let (session, list, item) = try await resolveForReminder(reference, itemReference, server: server)
         defer { session.close() }
-        let reply = try await session.connection.request("snoozeReminder", [
-            ("list", .string(list.id)), ("item", .string(item.id)), ("until", .string(end.rfc3339)),
-        ], timeout: session.configuration.requestTimeout)
+        let reply = try await session.connection.request(
+            .snoozeReminder(list: list.id, item: item.id, until: end), timeout: session.configuration.requestTimeout
+        )
         if console.json { return console.print(json: JSONOutput(reply.message)) }
         console.print("Snoozed “\(item.title)” until \(dates().due(.dateTime(end)))")
     }
@@ -54,9 +54,9 @@ extension TerminalCommands {
         let (session, list, item) = try await resolveForReminder(reference, itemReference, server: server)
         defer { session.close() }
         let now = Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1000))
-        let reply = try await session.connection.request("dismissReminder", [
-            ("list", .string(list.id)), ("item", .string(item.id)), ("at", .string(now.rfc3339)),
-        ], timeout: session.configuration.requestTimeout)
+        let reply = try await session.connection.request(
+            .dismissReminder(list: list.id, item: item.id, at: now), timeout: session.configuration.requestTimeout
+        )
         if console.json { return console.print(json: JSONOutput(reply.message)) }
         console.print("Dismissed the reminders of “\(item.title)”")
     }
@@ -81,7 +81,7 @@ extension TerminalCommands {
                             console.print(NoticeLine.bell + NoticeLine.render(reminder, dates: dates, painter: console.painter))
                         }
                     }
-                    let session = try await ClientSession.open(configuration, onMessage: print)
+                    let session = try await AuthenticatedSession.open(configuration, onMessage: print)
                     session.connection.setHandlers(onMessage: print, onEnd: { _ in ended.fire() })
                     backoff.reset()
                     await withTaskCancellationHandler { await ended.wait() } onCancel: { session.close() }
@@ -101,7 +101,7 @@ extension TerminalCommands {
 
     private static func resolveForReminder(
         _ listReference: String, _ itemReference: String, server: String?
-    ) async throws -> (ClientSession, RemoteSummary, RemoteItem) {
+    ) async throws -> (AuthenticatedSession, RemoteSummary, RemoteItem) {
         let context = try context(server: server)
         let session = try await context.requireSession()
         let list = try await context.resolveList(listReference)

@@ -8,8 +8,7 @@ extension TerminalCommands {
         let context = try context(server: server)
         defer { context.close() }
         let session = try await context.requireSession()
-        let reply = try await session.connection.request("search", [("q", .string(text)), ("limit", .number(JSONNumber(Int64(limit))))],
-                                                        timeout: session.configuration.requestTimeout)
+        let reply = try await session.connection.request(.search(query: text, limit: limit), timeout: session.configuration.requestTimeout)
         if console.json { return console.print(json: JSONOutput(reply.message)) }
         let results = reply.message["results"]?.arrayValue ?? []
         guard !results.isEmpty else { return console.print("Nothing matches “\(text)”.") }

@@ -6,8 +6,23 @@ extension TerminalCommands {
     public enum StatusChange: String, Sendable {
         case complete, reopen, cancel, restore
 
-        var itemKind: String { rawValue + "Item" }
-        var listKind: String { rawValue + "List" }
+        func itemEdit(_ item: ItemID) -> Edit {
+            switch self {
+            case .complete: .completeItem(item)
+            case .reopen: .reopenItem(item)
+            case .cancel: .cancelItem(item)
+            case .restore: .restoreItem(item)
+            }
+        }
+
+        var listEdit: Edit {
+            switch self {
+            case .complete: .completeList
+            case .reopen: .reopenList
+            case .cancel: .cancelList
+            case .restore: .restoreList
+            }
+        }
 
         var pastTense: String {
             switch self {
@@ -35,13 +50,13 @@ extension TerminalCommands {
         defer { context.close() }
         let list = try await context.resolveList(reference)
         guard let itemReference else {
-            try await submit(.listStatus(change.listKind, list: list.id, listTitle: list.title), context: context, console: console,
+            try await submit(.listStatus(change.listEdit, list: list.id, listTitle: list.title), context: context, console: console,
                              done: "\(change.pastTense) the list “\(list.title)”")
             return
         }
         let (view, _) = try await context.view(of: list)
         let item = try context.resolveItem(itemReference, in: view, preferring: change.prefers)
-        try await submit(.itemStatus(change.itemKind, list: list.id, item: item.id, itemTitle: item.title, listTitle: list.title), context: context, console: console,
+        try await submit(.itemStatus(change.itemEdit(item.id), list: list.id, itemTitle: item.title, listTitle: list.title), context: context, console: console,
                          done: "\(change.pastTense) “\(item.title)” in “\(list.title)”")
     }
 }

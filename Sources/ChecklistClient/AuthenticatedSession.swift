@@ -1,14 +1,18 @@
+public import ChecklistCore
 import Foundation
 public import WireProtocol
 
-/// An authenticated protocol session: one connection, one user.
+/// An authenticated protocol session: one connection, one user, after `auth` (or `signup` /
+/// `login`) was answered. (Not to be confused with Transport's internal `ClientSession`, the
+/// per-connection state of the WebSocket client engine.)
 ///
-/// Opening a session also sends the offline queue (see `flushQueue`), so edits made while
-/// the server was unreachable go out the next time any command connects.
+/// Whoever opens one sends the offline queue next (`flushQueue`; `ClientContext` and
+/// `LiveList` do), so edits made while the server was unreachable go out the next time any
+/// command connects.
 ///
 /// `ChecklistClient` never imports the store or the server: it speaks only the wire
 /// protocol, which is what lets it talk to any Checkwire server.
-public final class ClientSession: Sendable {
+public final class AuthenticatedSession: Sendable {
     public let connection: ProtocolConnection
     public let configuration: ClientConfiguration
     /// As the server spells it.
@@ -25,14 +29,14 @@ public final class ClientSession: Sendable {
     ///   revoked one; `.unreachable` when the server cannot be reached.
     /// - Parameter onMessage: told of every message from before the `auth` reply on, so the
     ///   reminders the server sends right after `authed` are not missed.
-    public static func open(_ configuration: ClientConfiguration, onMessage: (@Sendable (JSONValue) -> Void)? = nil) async throws -> ClientSession {
+    public static func open(_ configuration: ClientConfiguration, onMessage: (@Sendable (JSONValue) -> Void)? = nil) async throws -> AuthenticatedSession {
         guard let token = configuration.token else { throw ClientError.notLoggedIn(server: configuration.server) }
         let connection = try await ProtocolConnection.open(url: configuration.server, timeout: configuration.connectTimeout)
         if let onMessage { connection.setHandlers(onMessage: onMessage, onEnd: nil) }
         do {
-            let reply = try await connection.request("auth", [("token", .string(token))], timeout: configuration.requestTimeout)
+            let reply = try await connection.request(.auth(token: token), timeout: configuration.requestTimeout)
             let username = reply.message["user"]?.string("username") ?? configuration.username ?? "?"
-            return ClientSession(connection: connection, configuration: configuration, username: username)
+            return AuthenticatedSession(connection: connection, configuration: configuration, username: username)
         } catch ClientError.server(let code, _) where code == "unauthorized" {
             connection.close()
             throw ClientError.server(code: code, message: "the saved session is no longer valid; run `checkwire login` again")
@@ -45,17 +49,16 @@ public final class ClientSession: Sendable {
     /// `signup` or `login` with a password; returns the session and the credentials to save.
     public static func authenticate(
         _ configuration: ClientConfiguration, signup: Bool, username: String, password: String
-    ) async throws -> (ClientSession, StoredCredentials) {
+    ) async throws -> (AuthenticatedSession, StoredCredentials) {
         let connection = try await ProtocolConnection.open(url: configuration.server, timeout: configuration.connectTimeout)
         do {
             let reply = try await connection.request(
-                signup ? "signup" : "login",
-                [("username", .string(username)), ("password", .string(password))],
+                signup ? .signup(username: username, password: password) : .login(username: username, password: password),
                 timeout: configuration.requestTimeout
             )
             guard let token = reply.message.string("token") else { throw ClientError.unexpectedReply("authed without a token") }
             let name = reply.message["user"]?.string("username") ?? username
-            let session = ClientSession(connection: connection, configuration: configuration, username: name)
+            let session = AuthenticatedSession(connection: connection, configuration: configuration, username: name)
             return (session, StoredCredentials(server: configuration.server, username: name, token: token))
         } catch {
             connection.close()
@@ -65,14 +68,14 @@ public final class ClientSession: Sendable {
 
     /// Every checklist the user takes part in, in view order.
     public func lists() async throws -> [RemoteSummary] {
-        let reply = try await connection.request("lists", timeout: configuration.requestTimeout)
+        let reply = try await connection.request(.lists, timeout: configuration.requestTimeout)
         return try (reply.message["lists"]?.arrayValue ?? []).map(RemoteSummary.init(json:))
     }
 
     /// The current state of a checklist, from a snapshot (subscribe, then unsubscribe).
-    public func view(of list: String) async throws -> ChecklistView {
-        let reply = try await connection.request("subscribe", [("list", .string(list))], timeout: configuration.requestTimeout)
-        connection.post("unsubscribe", [("list", .string(list))])
+    public func view(of list: ListID) async throws -> ChecklistView {
+        let reply = try await connection.request(.subscribe(list: list, since: nil), timeout: configuration.requestTimeout)
+        connection.post(.unsubscribe(list: list))
         guard let snapshot = reply.preceding.first(where: { $0.string("type") == "snapshot" }) else {
             throw ClientError.unexpectedReply("subscribe without a snapshot")
         }
@@ -83,13 +86,13 @@ public final class ClientSession: Sendable {
     /// - Throws: `.server` when refused (nothing changed); a transient error when the
     ///   outcome is unknown (resend with the same `opId`).
     public func perform(_ operation: Operation) async throws -> Ack {
-        let reply = try await connection.request("op", operation.messageFields, timeout: configuration.requestTimeout)
+        let reply = try await connection.request(operation.body, timeout: configuration.requestTimeout)
         return Ack(reply.message)
     }
 
     /// Revokes this session's token.
     public func logout() async throws {
-        try await connection.request("logout", timeout: configuration.requestTimeout)
+        try await connection.request(.logout, timeout: configuration.requestTimeout)
     }
 
     public func close() {

@@ -1,6 +1,6 @@
 import WireProtocol
 
-extension ClientSession {
+extension AuthenticatedSession {
     /// Sends this user's queued edits on this server, oldest first, each with its original
     /// `opId`, and removes each one the server answered.
     ///
@@ -8,7 +8,9 @@ extension ClientSession {
     /// changes nothing, so a queue sent twice (a crash after sending, before the file was
     /// rewritten) still changes nothing twice. Sending stops at the first transient failure
     /// so the order of the rest is kept; `internal` and `rateLimited` refusals also stay
-    /// queued, because they mean "try again", not "no".
+    /// queued, because they mean "try again", not "no". Each stored message is read with the
+    /// server's own `RequestDecoder`, so a queue written by an older client is sent as the
+    /// same request.
     public func flushQueue() async throws -> FlushReport {
         let server = configuration.server
         let username = username
@@ -21,9 +23,16 @@ extension ClientSession {
                     kept.append(op)
                     continue
                 }
-                let fields = (op.message.objectValue?.pairs ?? []).map { ($0.key, $0.value) }.filter { $0.0 != "type" }
+                let request: Request
+                do throws(RequestDecodingError) {
+                    request = try op.request()
+                } catch {
+                    // What the server would answer `badRequest` to; sending it could change nothing.
+                    report.refused.append((op, .invalidInput("the queued edit cannot be sent: \(error.message)")))
+                    continue
+                }
                 do {
-                    let reply = try await connection.request("op", fields, timeout: configuration.requestTimeout)
+                    let reply = try await connection.request(request.body, timeout: configuration.requestTimeout)
                     report.sent.append((op, Ack(reply.message)))
                 } catch let error as ClientError where error.isTransient || ["internal", "rateLimited"].contains(error.serverCode) {
                     kept.append(op)
@@ -37,4 +46,18 @@ extension ClientSession {
             return report
         }
     }
+}
+
+/// What sending the offline queue did.
+public struct FlushReport: Sendable {
+    /// Edits the server acknowledged (applied now, or already applied earlier: same `opId`).
+    public var sent: [(op: QueuedOp, ack: Ack)] = []
+    /// Edits the server refused; they changed nothing and left the queue.
+    public var refused: [(op: QueuedOp, error: ClientError)] = []
+    /// Edits still queued (another user's or server's, or not sent because the connection failed).
+    public var remaining = 0
+
+    public init() {}
+
+    public var isEmpty: Bool { sent.isEmpty && refused.isEmpty }
 }

@@ -1,3 +1,0 @@
-public enum ItemStatus: String, Sendable, CaseIterable {
-    case open, done, cancelled
-}

@@ -1,3 +1,0 @@
-public enum ListStatus: String, Sendable, CaseIterable {
-    case active, completed, cancelled
-}

@@ -1,3 +1,5 @@
+import Dispatch
+import Glibc
 import Testing
 @testable import Transport
 
@@ -25,17 +27,26 @@ struct SlowConsumerTests {
         // once the kernel buffers are full, frames pile up in our queue until the bound.
         let progress = Locked((framesSent: 0, peakUnsent: 0, backlogSince: ContinuousClock.Instant?.none))
         let deadline = ContinuousClock.now.advanced(by: .seconds(20))
-        while test.delegate.closedCount == 0, ContinuousClock.now < deadline {
-            server.execute {
-                server.send(frame, to: id)
-                let unsent = server.unsentBytes(of: id)
-                progress.withLock {
-                    $0.framesSent += 1
-                    $0.peakUnsent = max($0.peakUnsent, unsent)
-                    if unsent >= 128 << 10, $0.backlogSince == nil { $0.backlogSince = .now }
+        let delegate = test.delegate
+        // The pacing loop runs on its own thread: as an async loop it shared the test pool's two
+        // threads with every other suite, and in a full parallel run on a busy 2-core machine it
+        // was starved (38 turns in 20 s), so the backlog never built and the test failed.
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                while delegate.closedCount == 0, ContinuousClock.now < deadline {
+                    server.execute {
+                        server.send(frame, to: id)
+                        let unsent = server.unsentBytes(of: id)
+                        progress.withLock {
+                            $0.framesSent += 1
+                            $0.peakUnsent = max($0.peakUnsent, unsent)
+                            if unsent >= 128 << 10, $0.backlogSince == nil { $0.backlogSince = .now }
+                        }
+                    }
+                    usleep(1000)
                 }
+                done.resume()
             }
-            try await Task.sleep(for: .milliseconds(1))
         }
         let closedAt = ContinuousClock.now
         let final = progress.withLock { $0 }

@@ -1,12 +1,13 @@
 // Keeps the app shell available offline: network first (so updates show at once), the
 // cached copy when the server cannot be reached. Data never goes through here: edits wait
 // in the outbox (localStorage) and state comes over the WebSocket.
-const CACHE = "checkwire-shell-v6";
+const CACHE = "checkwire-shell-v7";
 const SHELL = [
   "./", "index.html", "app.css", "favicon.svg", "manifest.webmanifest",
   "js/main.js", "js/connection.js", "js/sync.js", "js/store.js", "js/outbox.js", "js/projection.js",
   "js/tree.js", "js/format.js", "js/dom.js", "js/icons.js",
-  "js/views/auth.js", "js/views/lists.js", "js/views/checklist.js", "js/views/item.js",
+  "js/views/auth.js", "js/views/lists.js", "js/views/checklist.js",
+  "js/views/item/panel.js", "js/views/item/saving.js", "js/views/item/sections.js",
   "js/views/participants.js", "js/views/calendar.js", "js/views/activity.js", "js/views/dialog.js",
   "js/views/reminders.js", "js/views/habits.js", "js/habits-math.js", "js/views/today.js",
   "js/views/feed.js", "js/views/attachments.js",

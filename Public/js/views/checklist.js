@@ -8,7 +8,7 @@ import { formatDue, formatDueLong, isOverdue, isDueSoon, relativeTime, formatInt
 import { avatarStack } from "./lists.js";
 import { openDialog } from "./dialog.js";
 import { openFeedDialog } from "./feed.js";
-import { createItemPanel } from "./item.js";
+import { createItemPanel } from "./item/panel.js";
 import { createParticipantsPanel } from "./participants.js";
 import { renderActivity } from "./activity.js";
 import { newId } from "../outbox.js";

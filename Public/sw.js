@@ -1,12 +1,20 @@
 // Keeps the app shell available offline: network first (so updates show at once), the
 // cached copy when the server cannot be reached. Data never goes through here: edits wait
 // in the outbox (localStorage) and state comes over the WebSocket.
-const CACHE = "checkwire-shell-v6";
+const CACHE = "checkwire-shell-v7";
 const SHELL = [
   "./", "index.html", "app.css", "favicon.svg", "manifest.webmanifest",
   "js/main.js", "js/connection.js", "js/sync.js", "js/store.js", "js/outbox.js", "js/projection.js",
   "js/tree.js", "js/format.js", "js/dom.js", "js/icons.js",
-  "js/views/auth.js", "js/views/lists.js", "js/views/checklist.js", "js/views/item.js",
+  "js/keyed.js", "js/views/auth.js", "js/views/lists.js",
+  "js/views/checklist/view.js", "js/views/checklist/header.js", "js/views/checklist/banner.js",
+  "js/views/checklist/root-card.js", "js/views/checklist/quick-add.js", "js/views/checklist/tree.js",
+  "js/views/checklist/rows.js", "js/views/checklist/item-row.js", "js/views/checklist/row-badges.js",
+  "js/views/checklist/checkbox.js", "js/views/checklist/rename-input.js", "js/views/checklist/adder-row.js",
+  "js/views/checklist/tree-keys.js", "js/views/checklist/reorder.js", "js/views/checklist/reorder-rules.js",
+  "js/views/checklist/item-actions.js", "js/views/checklist/cancelled.js", "js/views/checklist/panels.js",
+  "js/views/checklist/list-dialogs.js", "js/views/checklist/placeholders.js",
+  "js/views/item/panel.js", "js/views/item/saving.js", "js/views/item/sections.js",
   "js/views/participants.js", "js/views/calendar.js", "js/views/activity.js", "js/views/dialog.js",
   "js/views/reminders.js", "js/views/habits.js", "js/habits-math.js", "js/views/today.js",
   "js/views/feed.js", "js/views/attachments.js",

@@ -8,7 +8,7 @@ import { icon, logo } from "./icons.js";
 import { initials, hueFor, plural } from "./format.js";
 import { createAuthView } from "./views/auth.js";
 import { createListsView } from "./views/lists.js";
-import { createChecklistView } from "./views/checklist.js";
+import { createChecklistView } from "./views/checklist/view.js";
 import { createCalendarView } from "./views/calendar.js";
 import { createReminderBanners, notificationsSupported, enableNotifications } from "./views/reminders.js";
 import { createHabitView } from "./views/habits.js";

@@ -280,7 +280,9 @@ class Page:
                    f"{self.name}: {title} is {self.row_state(title)}, expected {status}")
 
     def click_in_row(self, title, css):
-        """Clicks `css` inside the row titled `title`; retried if a live update re-renders the row."""
+        """Clicks `css` inside the row titled `title` once the row shows. Rows are patched in
+        place, but an optimistic row is replaced by the server's under its real id when the
+        quick add is acknowledged: a click that lands on the old one is tried again."""
         def attempt(_):
             row = self.row(title)
             if row is None:

@@ -70,6 +70,43 @@ def test_shared_list_updates_live(browsers):
     assert a.console_errors() == [] and b.console_errors() == []
 
 
+def test_live_updates_patch_rows_in_place(browsers):
+    """The tree's rows are kept components: another person's edit patches them in place, so
+    no row node is rebuilt, and a rename being typed keeps its field, its focus and its draft
+    (the same WebElement is typed into before and after, with no retry)."""
+    a, b, ana, bo, list_id = two_people(browsers)
+    b.open_list(list_id)
+    for title in ("Homework 1", "Homework 2", "Homework 3"):
+        a.quick_add(title)
+    a.until(lambda d: a.pending_count() == 0, message="items not acknowledged")  # rows under their real ids
+    b.until(lambda d: b.row("Homework 3") is not None)
+    a.js("document.querySelectorAll('#item-tree .row[data-item-id]').forEach(r => { r.dataset.tag = 'kept'; })")
+
+    a.press_on_row("Homework 1", Keys.F2)
+    field = a.find(".rename-input")
+    field.send_keys(Keys.END, " and")
+
+    # Meanwhile B ticks one item, renames another and moves the last to the top.
+    b.toggle("Homework 2")
+    a.wait_row_status("Homework 2", "done")
+    b.press_on_row("Homework 3", Keys.F2)
+    b.find(".rename-input").send_keys(Keys.END, " (late)", Keys.ENTER)
+    a.until(lambda d: a.row("Homework 3 (late)") is not None, message="B's rename not seen by A")
+    b.press_on_row("Homework 3 (late)", Keys.ARROW_UP, alt=True)
+    b.press_on_row("Homework 3 (late)", Keys.ARROW_UP, alt=True)
+    a.until(lambda d: a.titles()[0] == "Homework 3 (late)", message=f"A's order: {a.titles()}")
+
+    seen = a.js("""const input = document.querySelector('#item-tree .rename-input');
+        return { focused: document.activeElement === input, draft: input.value, caret: input.selectionStart,
+                 tags: [...document.querySelectorAll('#item-tree .row[data-item-id]')].map(r => r.dataset.tag || 'rebuilt') };""")
+    assert seen == {"focused": True, "draft": "Homework 1 and", "caret": 14, "tags": ["kept", "kept", "kept"]}, seen
+
+    field.send_keys(" 2", Keys.ENTER)  # the very same element: it was never replaced
+    b.until(lambda d: b.row("Homework 1 and 2") is not None, message="A's rename not seen by B")
+    assert a.js("return [...document.querySelectorAll('#item-tree .row[data-item-id]')].every(r => r.dataset.tag === 'kept')")
+    assert a.console_errors() == [] and b.console_errors() == []
+
+
 def test_sub_items_conflict_message_and_item_panel(browsers):
     a, b, ana, bo, list_id = two_people(browsers)
     b.open_list(list_id)
@@ -78,10 +115,10 @@ def test_sub_items_conflict_message_and_item_panel(browsers):
     # quick-added item's id): an adder opened on it would belong to a row about to go.
     a.until(lambda d: a.pending_count() == 0, message="Homework 2 not acknowledged")
     a.press_on_row("Homework 2", "a")  # add a sub-item
-    a.type_into(".add-sub-input", "Problem 1", Keys.ENTER)
-    # The tree re-renders when the server's event for Problem 1 arrives; type after that.
-    a.until(lambda d: a.row("Problem 1") is not None and a.pending_count() == 0)
-    a.type_into(".add-sub-input", "Problem 2", Keys.ENTER, Keys.ESCAPE)
+    adder = a.find(".add-sub-input")
+    adder.send_keys("Problem 1", Keys.ENTER)
+    # The field is kept (not rebuilt) while Problem 1 arrives from the server: keep typing in it.
+    adder.send_keys("Problem 2", Keys.ENTER, Keys.ESCAPE)
     b.until(lambda d: b.row("Problem 2") is not None)
 
     # Completing a parent with open children: the server's conflict message is shown.

@@ -11,59 +11,158 @@ public import Foundation
 public enum QuickAddJSONLines {
     /// Parses one input line and returns one output line (without the newline).
     public static func process(line: String, parser: QuickAddParser = QuickAddParser()) -> String {
-        let object: [String: Any]
-        var id: Any = NSNull()
+        let input: Input
         do {
-            guard let data = line.data(using: .utf8),
-                  let parsed = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-                return encode(["id": id, "error": "not a JSON object"])
-            }
-            object = parsed
+            input = try JSONDecoder().decode(Input.self, from: Data(line.utf8))
+        } catch DecodingError.typeMismatch {
+            return encode(Failure(id: nil, error: "not a JSON object"))
         } catch {
-            return encode(["id": id, "error": "bad JSON"])
+            return encode(Failure(id: nil, error: "bad JSON"))
         }
-        id = object["id"] ?? NSNull()
-        guard let text = object["text"] as? String else { return encode(["id": id, "error": "missing text"]) }
-        let timeZone = (object["tz"] as? String).flatMap { TimeZone(identifier: $0) } ?? TimeZone(identifier: "UTC")!
+        guard let text = input.text else { return encode(Failure(id: input.id, error: "missing text")) }
+        let timeZone = input.tz.flatMap { TimeZone(identifier: $0) } ?? TimeZone(identifier: "UTC")!
         let now: Date
-        if let nowText = object["now"] as? String {
+        switch input.now {
+        case .text(let nowText)?:
             guard let parsed = date(fromLocalOrISO: nowText, timeZone: timeZone) else {
-                return encode(["id": id, "error": "bad now"])
+                return encode(Failure(id: input.id, error: "bad now"))
             }
             now = parsed
-        } else if let seconds = object["now"] as? Double {
+        case .seconds(let seconds)?:
             now = Date(timeIntervalSince1970: seconds)
-        } else {
-            return encode(["id": id, "error": "missing now"])
+        case nil:
+            return encode(Failure(id: input.id, error: "missing now"))
         }
-        let result = parser.parse(text, lists: lists(object["lists"]), now: now, timeZone: timeZone)
-        return encode(output(result, id: id))
+        let lists = (input.lists ?? []).map { QuickAddList(name: $0.name, sections: $0.sections) }
+        return encode(Output(parser.parse(text, lists: lists, now: now, timeZone: timeZone), id: input.id))
     }
 
-    /// The output object of one result.
-    public static func output(_ r: QuickAddResult, id: Any) -> [String: Any] {
-        [
-            "id": id,
-            "list": r.list ?? NSNull(),
-            "section": r.section ?? NSNull(),
-            "title": r.title,
-            "date": r.date?.description ?? NSNull(),
-            "time": r.time?.description ?? NSNull(),
-            "location": r.location ?? NSNull(),
-            "remindEvery": r.remindEvery ?? NSNull(),
-            "repeat": r.repeatRule?.rrule ?? NSNull(),
-        ] as [String: Any]
+    /// The text and lists of an input line, or nil when it has no text (`checkwire parse
+    /// --benchmark` reads a corpus with this).
+    public static func textAndLists(of line: String) -> (text: String, lists: [QuickAddList])? {
+        guard let input = try? JSONDecoder().decode(Input.self, from: Data(line.utf8)), let text = input.text else { return nil }
+        return (text, (input.lists ?? []).map { QuickAddList(name: $0.name, sections: $0.sections) })
     }
 
-    static func lists(_ value: Any?) -> [QuickAddList] {
-        guard let array = value as? [Any] else { return [] }
-        return array.compactMap { item in
-            if let name = item as? String { return QuickAddList(name: name) }
-            if let object = item as? [String: Any], let name = object["name"] as? String {
-                return QuickAddList(name: name, sections: object["sections"] as? [String] ?? [])
+    /// An input line. `id` is echoed as it came (a string or a number).
+    struct Input: Decodable {
+        var id: LineID?
+        var text: String?
+        var lists: [ListName]?
+        var now: Now?
+        var tz: String?
+    }
+
+    /// A line's `id`, echoed back unchanged.
+    enum LineID: Codable {
+        case text(String)
+        case integer(Int)
+        case number(Double)
+
+        init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer()
+            if let text = try? value.decode(String.self) { self = .text(text) }
+            else if let integer = try? value.decode(Int.self) { self = .integer(integer) }
+            else { self = .number(try value.decode(Double.self)) }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var value = encoder.singleValueContainer()
+            switch self {
+            case .text(let text): try value.encode(text)
+            case .integer(let integer): try value.encode(integer)
+            case .number(let number): try value.encode(number)
             }
-            return nil
         }
+    }
+
+    /// A list the text may name: its name alone, or `{"name", "sections"}`.
+    struct ListName: Decodable {
+        var name: String
+        var sections: [String]
+
+        init(from decoder: any Decoder) throws {
+            if let name = try? decoder.singleValueContainer().decode(String.self) {
+                self.name = name
+                sections = []
+                return
+            }
+            let object = try decoder.container(keyedBy: CodingKeys.self)
+            name = try object.decode(String.self, forKey: .name)
+            sections = try object.decodeIfPresent([String].self, forKey: .sections) ?? []
+        }
+
+        private enum CodingKeys: String, CodingKey { case name, sections }
+    }
+
+    /// `now`: a local or zoned time as text, or seconds since 1970.
+    enum Now: Decodable {
+        case text(String)
+        case seconds(Double)
+
+        init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer()
+            if let text = try? value.decode(String.self) { self = .text(text) } else { self = .seconds(try value.decode(Double.self)) }
+        }
+    }
+
+    /// One result line: every key present, `null` for what the text did not say.
+    struct Output: Encodable {
+        var id: LineID?
+        var list: String?
+        var section: String?
+        var title: String
+        var date: String?
+        var time: String?
+        var location: String?
+        var remindEvery: Int?
+        var repeatRule: String?
+
+        init(_ result: QuickAddResult, id: LineID?) {
+            self.id = id
+            list = result.list
+            section = result.section
+            title = result.title
+            date = result.date?.description
+            time = result.time?.description
+            location = result.location
+            remindEvery = result.remindEvery
+            repeatRule = result.repeatRule?.rrule
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id, list, section, title, date, time, location, remindEvery
+            case repeatRule = "repeat"
+        }
+
+        // Written out so that absent values are `null`, not missing keys (the scorer reads both
+        // the same, but the format promises every key).
+        func encode(to encoder: any Encoder) throws {
+            var object = encoder.container(keyedBy: CodingKeys.self)
+            try object.encode(id, forKey: .id)
+            try object.encode(list, forKey: .list)
+            try object.encode(section, forKey: .section)
+            try object.encode(title, forKey: .title)
+            try object.encode(date, forKey: .date)
+            try object.encode(time, forKey: .time)
+            try object.encode(location, forKey: .location)
+            try object.encode(remindEvery, forKey: .remindEvery)
+            try object.encode(repeatRule, forKey: .repeatRule)
+        }
+    }
+
+    /// A line that could not be read: `{"id", "error"}`.
+    struct Failure: Encodable {
+        var id: LineID?
+        var error: String
+
+        func encode(to encoder: any Encoder) throws {
+            var object = encoder.container(keyedBy: CodingKeys.self)
+            try object.encode(id, forKey: .id)
+            try object.encode(error, forKey: .error)
+        }
+
+        private enum CodingKeys: String, CodingKey { case id, error }
     }
 
     /// `YYYY-MM-DDTHH:MM[:SS[.fff]]` as a local time in `timeZone`, or with a trailing `Z` or
@@ -120,9 +219,10 @@ public enum QuickAddJSONLines {
         return Date(timeIntervalSince1970: local - offset)
     }
 
-    static func encode(_ object: [String: Any]) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]),
-              let text = String(data: data, encoding: .utf8) else { return "{\"error\":\"encoding\"}" }
-        return text
+    static func encode(_ line: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(line) else { return "{\"error\":\"encoding\"}" }
+        return String(decoding: data, as: UTF8.self)
     }
 }

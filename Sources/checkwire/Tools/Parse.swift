@@ -40,10 +40,9 @@ extension Parse {
         var texts: [String] = []
         var lists: [QuickAddList] = []
         for line in text.split(separator: "\n") {
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  let lineText = object["text"] as? String else { continue }
+            guard let (lineText, lineLists) = QuickAddJSONLines.textAndLists(of: String(line)) else { continue }
             texts.append(lineText)
-            if lists.isEmpty, let names = object["lists"] as? [String] { lists = names.map { QuickAddList(name: $0) } }
+            if lists.isEmpty { lists = lineLists }
         }
         let timeZone = TimeZone(identifier: "America/New_York") ?? .gmt
         let now = QuickAddJSONLines.date(fromLocalOrISO: "2026-11-21T09:00:00", timeZone: timeZone) ?? Date()

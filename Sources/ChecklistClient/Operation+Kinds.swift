@@ -24,7 +24,7 @@ extension Operation {
         repeatRule: RepeatRule? = nil, listTitle: String, parentTitle: String? = nil
     ) -> Operation {
         let new = Edit.NewItem(
-            id: UUID().uuidString.lowercased(), parent: parent, title: title, notes: notes, due: due, location: location,
+            id: ItemID(UUID().uuidString.lowercased()), parent: parent, title: title, notes: notes, due: due, location: location,
             remindEvery: remindEvery, remindBefore: remindBefore, assignee: assignee, repeatRule: repeatRule
         )
         let place = parentTitle.map { "under “\($0)” in “\(listTitle)”" } ?? "to “\(listTitle)”"

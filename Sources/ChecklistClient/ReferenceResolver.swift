@@ -10,6 +10,8 @@ import Foundation
 public enum ReferenceResolver {
     public struct Candidate<Value> {
         public var value: Value
+        /// The id as text (`ListID.rawValue` or `ItemID.rawValue`): candidates are lists or
+        /// items, and the id is matched against what the user typed, prefixes included.
         public var id: String
         public var title: String
         /// Shown after the title in an ambiguity message ("done", "in Tickets").

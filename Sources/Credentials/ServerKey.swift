@@ -51,6 +51,9 @@ public struct ServerKey: Hashable, Sendable {
 /// A calendar feed's secret: 256 bits derived from the server key, the user, the scope and
 /// the generation (rotation moves it on), given out as 64 hex digits in the URL and stored
 /// only as its SHA-256.
+///
+/// `derive` takes the user's and the list's ids as plain `String`s: Credentials does not
+/// import ChecklistCore, so callers pass `UserID.rawValue` and `ListID.rawValue`.
 public struct FeedToken: Hashable, Sendable {
     public let text: String
 

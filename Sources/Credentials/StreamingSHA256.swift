@@ -28,6 +28,9 @@ public final class StreamingSHA256: @unchecked Sendable {
 
 /// Short-lived signed URLs for attachments (`<img src>` cannot send a bearer token): the
 /// expiry and an HMAC of the attachment, the user and the expiry under the server key.
+///
+/// The ids are plain `String`s here: Credentials does not import ChecklistCore, so callers
+/// pass `AttachmentID.rawValue` and `UserID.rawValue` and wrap the user `verify` returns.
 public struct SignedAttachmentToken: Sendable {
     public static func make(key: ServerKey, attachmentID: String, userID: String, expires: Int64) -> String {
         "\(expires).\(userID).\(SessionToken.hexDigits(key.authenticate("attachment\u{0}\(attachmentID)\u{0}\(userID)\u{0}\(expires)")))"

@@ -70,6 +70,7 @@ public struct BenchConfiguration: Sendable {
     public var username: String?
     public var password: String?
     /// Use these existing lists (the account must be able to edit them) instead of creating.
+    /// As given on the command line: the engine handles ids as text (see `BenchEngine.listIDs`).
     public var listIDs: [String] = []
     /// nchan: the published body's size in bytes (match Checkwire's event size).
     public var messageSize = 400

@@ -43,7 +43,8 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
     let tag: String
     private(set) var client: WebSocketClient!
 
-    // Checkwire setup results.
+    // Checkwire setup results. The ids stay text: the writers splice them into the op JSON
+    // they build by hand on the timed path, where a typed id would only be unwrapped again.
     var listIDs: [String] = []
     var listItems: [[String]] = []
     var subscriberToken = ""

@@ -17,6 +17,8 @@ struct SetupClient {
     }
 
     struct Lists {
+        /// List ids as text, like `items`: the writers splice them into hand-written JSON
+        /// (see `BenchEngine.listIDs`); set-up wraps them as `ListID` only for its `Request`s.
         var ids: [String]
         /// Item ids per list, for the writers' `updateItem`s.
         var items: [[String]]
@@ -72,8 +74,8 @@ struct SetupClient {
         var requests: [Request] = []
         for (listIndex, id) in ids.enumerated() {
             for item in 0..<itemsPerList {
-                let new = Edit.NewItem(id: UUID().uuidString.lowercased(), title: "bench item \(item)")
-                requests.append(op("\(tag).setup.item.\(listIndex).\(item)", .edit(id, .addItem(new))))
+                let new = Edit.NewItem(id: ItemID(UUID().uuidString.lowercased()), title: "bench item \(item)")
+                requests.append(op("\(tag).setup.item.\(listIndex).\(item)", .edit(ListID(id), .addItem(new))))
             }
         }
         var items = [[String]](repeating: [], count: ids.count)
@@ -87,7 +89,7 @@ struct SetupClient {
         }
         if let viewer {
             let shares = try await pipeline(ids.enumerated().map { index, id in
-                op("\(tag).setup.share.\(index)", .share(id, username: viewer, role: .viewer))
+                op("\(tag).setup.share.\(index)", .share(ListID(id), username: viewer, role: .viewer))
             })
             for (index, reply) in shares.enumerated() {
                 guard let seq = reply["seq"]?.int64Value else { throw Failure(description: "share: \(reply.encodedString)") }

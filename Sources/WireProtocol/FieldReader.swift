@@ -37,10 +37,11 @@ struct FieldReader {
         return trimmed
     }
 
-    func id(_ key: String) throws(RequestDecodingError) -> String {
+    /// A non-empty id of the kind the caller expects (`ListID`, `ItemID`, …).
+    func id<ID: StringIdentifier>(_ key: String) throws(RequestDecodingError) -> ID {
         let text = try requiredString(key, limit: Limits.id)
         guard !text.isEmpty else { throw RequestDecodingError("\"\(key)\" must not be empty") }
-        return text
+        return ID(text)
     }
 
     /// A field that may be left out, set, or cleared with `null`.
@@ -166,7 +167,7 @@ struct FieldReader {
         return .set(try id("parent"))
     }
 
-    func optionalID(_ key: String) throws(RequestDecodingError) -> String? {
+    func optionalID<ID: StringIdentifier>(_ key: String) throws(RequestDecodingError) -> ID? {
         guard let value = object[key], !value.isNull else { return nil }
         return try id(key)
     }

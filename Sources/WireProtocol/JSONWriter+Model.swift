@@ -1,4 +1,4 @@
-import ChecklistCore
+public import ChecklistCore
 
 /// How the core's values look on the wire (the contract's SUMMARY, ITEM, COMPLETION).
 extension JSONWriter {
@@ -8,6 +8,12 @@ extension JSONWriter {
         field("total", completion.total)
         field("percent", completion.percent)
         endObject()
+    }
+
+    /// An id is written as its string: the bytes are what they were when ids were plain strings.
+    @inlinable
+    public mutating func field<ID: StringIdentifier>(_ key: String, _ id: ID?) {
+        field(key, id?.rawValue)
     }
 
     mutating func field(_ key: String, _ timestamp: Timestamp?) {

@@ -36,7 +36,7 @@ enum OperationDecoder {
         case "cancelList": return .edit(try op.id("list"), .cancelList)
         case "restoreList": return .edit(try op.id("list"), .restoreList)
         case "share":
-            let list = try op.id("list")
+            let list: ListID = try op.id("list")
             let username = try op.requiredString("username", limit: 256)
             let roleName = try op.requiredString("role", limit: 16)
             guard let role = Role(rawValue: roleName), role != .owner else {
@@ -47,7 +47,7 @@ enum OperationDecoder {
             return .unshare(try op.id("list"), username: try op.requiredString("username", limit: 256))
         case "addItem":
             return .edit(try op.id("list"), .addItem(Edit.NewItem(
-                id: try op.optionalID("id") ?? newID(),
+                id: try op.optionalID("id") ?? ItemID(newID()),
                 parent: try op.optionalID("parent"),
                 placement: try op.placement(),
                 title: try op.title() ?? "",

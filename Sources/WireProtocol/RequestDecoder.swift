@@ -62,7 +62,7 @@ public enum RequestDecoder {
         case "lists":
             return .lists
         case "subscribe":
-            let list = try fields.id("list")
+            let list: ListID = try fields.id("list")
             guard let sinceValue = object["since"], !sinceValue.isNull else { return .subscribe(list: list, since: nil) }
             guard let since = sinceValue.int64Value else {
                 throw RequestDecodingError("\"since\" must be a whole number: the last seq you saw")

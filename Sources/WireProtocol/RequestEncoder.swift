@@ -158,7 +158,7 @@ extension JSONWriter {
             change("availableFrom", update.availableFrom.map(\.description))
         case .moveItem(let item, let parent, let placement):
             field("item", item)
-            change("parent", parent)
+            change("parent", parent.map(\.rawValue))
             self.placement(placement)
         case .completeItem(let item), .reopenItem(let item), .cancelItem(let item), .restoreItem(let item):
             field("item", item)

@@ -34,6 +34,7 @@ public enum ServerMessage {
     }
 
     /// `parsed` is a quickAdd's `parsed` object, already encoded (`JSONWriter.quickAddParsed`).
+    /// `createdID` is a list's or an item's id, so a `String` (see `AppliedEdit.createdID`).
     public static func ack(
         opID: String, listID: ListID, seq: Int64, createdID: String?, parsed: [UInt8]? = nil, ref: String?
     ) -> [UInt8] {

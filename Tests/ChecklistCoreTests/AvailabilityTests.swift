@@ -6,7 +6,7 @@ import Testing
     @Test func aSequentialParentMakesOnlyItsFirstOpenChildAvailable() throws {
         var state = CoreFixture.list()
         state.run(.addItem(Edit.NewItem(id: "course", title: "Course", sequential: true)))
-        for (id, title) in [("w1", "Week 1"), ("w2", "Week 2"), ("w3", "Week 3")] {
+        for (id, title) in [("w1", "Week 1"), ("w2", "Week 2"), ("w3", "Week 3")] as [(ItemID, String)] {
             state.run(.addItem(Edit.NewItem(id: id, parent: "course", title: title)))
         }
         let now = state.nextTime

@@ -16,7 +16,7 @@ import Testing
     @Test func cancelCascadesToOpenDescendantsOnly() throws {
         var state = family()
         let applied = try state.applying(.cancelItem("p"), by: CoreFixture.editor)
-        for id in ["p", "a", "d", "e"] {
+        for id in ["p", "a", "d", "e"] as [ItemID] {
             #expect(state.status(id) == .cancelled, "\(id)")
             #expect(state.items[id]?.cancelledBy == "eddie", "\(id)")
         }
@@ -31,7 +31,7 @@ import Testing
         var state = family()
         state.run(.cancelItem("p"))
         let applied = try state.applying(.restoreItem("p"))
-        for id in ["p", "a", "d", "e"] {
+        for id in ["p", "a", "d", "e"] as [ItemID] {
             #expect(state.status(id) == .open, "\(id)")
             #expect(state.items[id]?.cancelOrigin == nil, "\(id)")
             #expect(state.items[id]?.cancelledBy == nil, "\(id)")
@@ -131,7 +131,7 @@ import Testing
         let cancel = try state.applying(.cancelList)
         #expect(state.list.status == .cancelled)
         #expect(state.list.cancelledAt != nil)
-        for id in ["p", "a", "d"] {
+        for id in ["p", "a", "d"] as [ItemID] {
             #expect(state.status(id) == .cancelled, "\(id)")
             #expect(state.items[id]?.cancelOrigin == .checklist, "\(id)")
         }
@@ -143,7 +143,7 @@ import Testing
         let restore = try state.applying(.restoreList)
         #expect(state.list.status == .active)
         #expect(state.list.cancelledAt == nil)
-        for id in ["p", "a", "d"] { #expect(state.status(id) == .open, "\(id)") }
+        for id in ["p", "a", "d"] as [ItemID] { #expect(state.status(id) == .open, "\(id)") }
         #expect(state.status("b") == .done)
         #expect(state.status("c") == .cancelled)
         #expect(Set(restore.itemIDs) == ["p", "a", "d"])

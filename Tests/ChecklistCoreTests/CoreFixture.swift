@@ -26,7 +26,7 @@ enum CoreFixture {
     /// `(id, parent)`.
     static func tree(_ nodes: [(ItemID, ItemID?)]) -> ChecklistState {
         var state = list()
-        for (id, parent) in nodes { state.run(.addItem(Edit.NewItem(id: id, parent: parent, title: id))) }
+        for (id, parent) in nodes { state.run(.addItem(Edit.NewItem(id: id, parent: parent, title: id.rawValue))) }
         return state
     }
 }

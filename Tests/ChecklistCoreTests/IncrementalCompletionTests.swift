@@ -36,9 +36,9 @@ import Testing
             // Until there is an item, every step adds one.
             switch target == nil ? 0 : Int.random(in: 0..<10, using: &random) {
             case 0..<3:
-                let id = "i\(step)"
+                let id = ItemID("i\(step)")
                 let parent = Bool.random(using: &random) ? ids.randomElement(using: &random) : nil
-                edit = .addItem(Edit.NewItem(id: id, parent: parent, title: id))
+                edit = .addItem(Edit.NewItem(id: id, parent: parent, title: id.rawValue))
             case 3..<5: edit = .completeItem(target!)
             case 5: edit = .reopenItem(target!)
             case 6: edit = .cancelItem(target!)

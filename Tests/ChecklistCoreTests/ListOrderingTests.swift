@@ -5,7 +5,7 @@ import Testing
     private static func at(_ text: String) -> Timestamp { Timestamp(rfc3339: text)! }
 
     private static func summary(
-        _ id: String, _ title: String, status: ListStatus = .active, due: String? = nil,
+        _ id: ListID, _ title: String, status: ListStatus = .active, due: String? = nil,
         completedAt: String? = nil, cancelledAt: String? = nil
     ) -> ListSummary {
         let created = at("2026-01-01T00:00:00Z")
@@ -16,12 +16,12 @@ import Testing
         return ListSummary(list: list, completion: .empty, participantCount: 1, role: .owner)
     }
 
-    private func order(_ summaries: [ListSummary]) -> [String] {
+    private func order(_ summaries: [ListSummary]) -> [ListID] {
         ListOrdering.sorted(summaries).map(\.list.id)
     }
 
     /// Sorting must not depend on the input order: try the reverse and a rotation too.
-    private func expectOrder(_ expected: [String], _ summaries: [ListSummary], sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectOrder(_ expected: [ListID], _ summaries: [ListSummary], sourceLocation: SourceLocation = #_sourceLocation) {
         let byID = Dictionary(uniqueKeysWithValues: summaries.map { ($0.list.id, $0) })
         let inOrder = expected.compactMap { byID[$0] }
         for input in [summaries, inOrder.reversed(), Array(inOrder.dropFirst() + inOrder.prefix(1))] {
@@ -70,7 +70,7 @@ import Testing
 
     @Test(arguments: [ListStatus.completed, .cancelled])
     func finishedListsNewestFirst(status: ListStatus) {
-        func finished(_ id: String, _ title: String, _ time: String) -> ListSummary {
+        func finished(_ id: ListID, _ title: String, _ time: String) -> ListSummary {
             status == .completed ? Self.summary(id, title, status: status, completedAt: time)
                 : Self.summary(id, title, status: status, cancelledAt: time)
         }
@@ -86,7 +86,7 @@ import Testing
     @Test(arguments: [ListStatus.completed, .cancelled])
     func finishedTiesByTitleIgnoringCaseThenID(status: ListStatus) {
         let time = "2026-05-05T10:00:00Z"
-        func finished(_ id: String, _ title: String) -> ListSummary {
+        func finished(_ id: ListID, _ title: String) -> ListSummary {
             status == .completed ? Self.summary(id, title, status: status, completedAt: time)
                 : Self.summary(id, title, status: status, cancelledAt: time)
         }

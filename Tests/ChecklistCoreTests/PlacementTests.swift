@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct PlacementTests {
     private func add(_ state: inout ChecklistState, _ id: ItemID, under parent: ItemID? = nil, _ placement: Placement = .last) {
-        state.run(.addItem(Edit.NewItem(id: id, parent: parent, placement: placement, title: id)))
+        state.run(.addItem(Edit.NewItem(id: id, parent: parent, placement: placement, title: id.rawValue)))
     }
 
     @Test func withoutAfterAnItemGoesLast() {
@@ -22,7 +22,7 @@ import Testing
         ("a", ["a", "n", "b", "c"]),
         ("b", ["a", "b", "n", "c"]),
         ("c", ["a", "b", "c", "n"]),
-    ])
+    ] as [(ItemID, [ItemID])])
     func afterASiblingPutsItRightAfterIt(anchor: ItemID, order: [ItemID]) {
         var state = CoreFixture.tree([("a", nil), ("b", nil), ("c", nil)])
         add(&state, "n", .after(anchor))
@@ -66,7 +66,7 @@ import Testing
         ("p", "p"),   // under itself
         ("p", "c"),   // under its child
         ("p", "g"),   // under its grandchild
-    ])
+    ] as [(ItemID, ItemID)])
     func movingUnderItselfOrADescendantIsABadRequest(item: ItemID, newParent: ItemID) {
         var state = CoreFixture.tree([("p", nil), ("c", "p"), ("g", "c")])
         #expect(state.refuse(.moveItem(item, parent: .set(newParent), placement: .last))?.kind == .badRequest)
@@ -101,12 +101,12 @@ import Testing
     /// renumbered, order is kept, and the event carries every sibling whose position moved.
     @Test func precisionExhaustionRenumbersAndReportsTheMovedItems() throws {
         var state = CoreFixture.tree([("a", nil), ("b", nil)])
-        var expected = ["a", "b"]
+        var expected: [ItemID] = ["a", "b"]
         var renumberings = 0
         for step in 1...80 {
-            let id = "n\(step)"
+            let id = ItemID("n\(step)")
             let before = Dictionary(uniqueKeysWithValues: state.items.values.map { ($0.id, $0.position) })
-            let applied = try state.applying(.addItem(Edit.NewItem(id: id, placement: .after("a"), title: id)))
+            let applied = try state.applying(.addItem(Edit.NewItem(id: id, placement: .after("a"), title: id.rawValue)))
             expected.insert(id, at: 1)
             #expect(state.childOrder(nil) == expected, "step \(step)")
             let positions = state.children(of: nil).map(\.position)

@@ -82,7 +82,7 @@ import Testing
         state.run(.completeItem("g"))
         state.run(.completeList)
         let applied = try state.applying(.reopenItem("a"))
-        for id in ["a", "p", "g"] {
+        for id in ["a", "p", "g"] as [ItemID] {
             #expect(state.status(id) == .open, "\(id)")
             #expect(state.items[id]?.doneBy == nil, "\(id)")
             #expect(state.items[id]?.doneAt == nil, "\(id)")
@@ -95,7 +95,7 @@ import Testing
 
     @Test func addingUnderADoneParentReopensItsDoneAncestorsAndTheChecklist() throws {
         var state = CoreFixture.tree([("g", nil), ("p", "g"), ("a", "p"), ("other", nil)])
-        for id in ["a", "p", "g", "other"] { state.run(.completeItem(id)) }
+        for id in ["a", "p", "g", "other"] as [ItemID] { state.run(.completeItem(id)) }
         state.run(.completeList)
         let applied = try state.applying(.addItem(Edit.NewItem(id: "n", parent: "p", title: "new")))
         #expect(state.status("n") == .open)

@@ -11,7 +11,7 @@ import Testing
             let store = try StoreExecutor(path: path, encodeEvent: StoreFixture.encode, cachedChecklists: 3)
             defer { store.close() }
             let olive = try store.signUp("olive")
-            let ids = (1...8).map { "l\($0)" }
+            let ids = (1...8).map { ListID("l\($0)") }
             for id in ids {
                 try store.createList(id, by: olive)
                 try store.applied(.edit(id, .addItem(Edit.NewItem(id: "a", title: "first of \(id)"))), opID: "add-\(id)", by: olive)
@@ -34,7 +34,7 @@ import Testing
     /// before anything is dropped.
     @Test func aBatchThatChangesMoreChecklistsThanTheBoundWritesThemAll() throws {
         try StoreFixture.withDatabasePath { path in
-            let ids = (1...6).map { "l\($0)" }
+            let ids = (1...6).map { ListID("l\($0)") }
             let olive = try {
                 let store = try StoreExecutor(path: path, encodeEvent: StoreFixture.encode, cachedChecklists: 2)
                 defer { store.close() }
@@ -81,9 +81,9 @@ import Testing
             let olive = try store.signUp("olive")
             let notes = String(repeating: "n", count: 1_000)
             for list in 1...6 {
-                try store.createList("l\(list)", by: olive)
+                try store.createList(ListID("l\(list)"), by: olive)
                 for item in 0..<60 {
-                    try store.applied(.edit("l\(list)", .addItem(Edit.NewItem(id: "i\(item)", title: "item \(item)", notes: notes))),
+                    try store.applied(.edit(ListID("l\(list)"), .addItem(Edit.NewItem(id: ItemID("i\(item)"), title: "item \(item)", notes: notes))),
                                       opID: "a-\(list)-\(item)", by: olive)
                 }
             }
@@ -92,7 +92,7 @@ import Testing
             #expect(count >= 1)
             #expect(bytes <= 200_000)
             for list in 1...6 {
-                #expect(try store.snapshot("l\(list)", for: olive).items.count == 60)
+                #expect(try store.snapshot(ListID("l\(list)"), for: olive).items.count == 60)
             }
         }
     }

@@ -10,7 +10,7 @@ import Testing
         for n in 2...count {
             let request: EditRequest = n % 3 == 0
                 ? .edit("l1", .updateList(Edit.ListUpdate(title: "title \(n)")))
-                : .edit("l1", .addItem(Edit.NewItem(id: "i\(n)", title: "item \(n)")))
+                : .edit("l1", .addItem(Edit.NewItem(id: ItemID("i\(n)"), title: "item \(n)")))
             let event = try store.applied(request, opID: "op-\(n)", by: user)
             #expect(event.event.seq == Int64(n))
             #expect(event.payload == StoreFixture.encode(event.event))
@@ -105,8 +105,8 @@ import Testing
             let vera = try store.signUp("vera")
             try store.createList("l1", by: olive)
             try store.applied(.share("l1", username: "VERA", role: .viewer), opID: "op-share", by: olive)
-            for (n, (id, parent)) in [("p", nil), ("a", "p"), ("b", "p"), ("c", nil)].enumerated() {
-                try store.applied(.edit("l1", .addItem(Edit.NewItem(id: id, parent: parent, title: id))), opID: "op-\(n)", by: olive)
+            for (n, (id, parent)) in ([("p", nil), ("a", "p"), ("b", "p"), ("c", nil)] as [(ItemID, ItemID?)]).enumerated() {
+                try store.applied(.edit("l1", .addItem(Edit.NewItem(id: id, parent: parent, title: id.rawValue))), opID: "op-\(n)", by: olive)
             }
             try store.applied(.edit("l1", .completeItem("a")), opID: "op-done", by: olive)
             let snapshot = try store.snapshot("l1", for: vera)

@@ -48,7 +48,7 @@ import Testing
             DispatchQueue.concurrentPerform(iterations: threads) { thread in
                 for index in 0..<perThread {
                     done.enter()
-                    let request = EditRequest.edit("l1", .addItem(Edit.NewItem(id: "t\(thread)-\(index)", title: "item")))
+                    let request = EditRequest.edit("l1", .addItem(Edit.NewItem(id: ItemID("t\(thread)-\(index)"), title: "item")))
                     store.submit { store in
                         let outcome = try? store.apply(request, opID: "op-\(thread)-\(index)", by: actor)
                         return { committed in

@@ -135,7 +135,7 @@ extension IdempotentOpTests {
     @Test func opIDsThatDifferOnlyAfterANulAreDifferentOps() throws {
         try StoreFixture.withStore { store in
             let olive = try store.signUp("olive")
-            let listID = "list\u{0}one"
+            let listID: ListID = "list\u{0}one"
             let created = try store.applied(.createList(id: listID, Edit.NewList(title: "Nul")), opID: "op\u{0}a", by: olive)
             #expect(created.acknowledgement.listID == listID)
             let second = try store.apply(.edit(listID, .addItem(Edit.NewItem(id: "x", title: "x"))), opID: "op\u{0}b", by: olive)

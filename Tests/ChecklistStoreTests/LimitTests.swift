@@ -43,7 +43,7 @@ import Testing
                 let ana = try store.signUp("ana")
                 try store.createList("l", title: "Groceries", by: ana)
                 for i in 0..<2 {
-                    try store.applied(.edit("l", .addItem(Edit.NewItem(id: "i\(i)", title: "Item \(i)"))), opID: "a\(i)", by: ana)
+                    try store.applied(.edit("l", .addItem(Edit.NewItem(id: ItemID("i\(i)"), title: "Item \(i)"))), opID: "a\(i)", by: ana)
                 }
                 let refused = Self.refusal {
                     try store.applied(.edit("l", .addItem(Edit.NewItem(id: "i9", title: "One too many"))), opID: "a9", by: ana)

@@ -117,14 +117,14 @@ import Testing
             for round in 1...3 {
                 try StoreFixture.withStore(at: path) { store in
                     let user = try store.signUp("user\(round)")
-                    try store.createList("l\(round)", by: user)
+                    try store.createList(ListID("l\(round)"), by: user)
                 }
             }
             try StoreFixture.withStore(at: path) { store in
                 for round in 1...3 {
                     let found = try store.sync { store throws(StoreError) in try store.credentials(username: "user\(round)") }
                     let user = try #require(found?.0)
-                    #expect(try store.lists(for: user).map(\.list.id) == ["l\(round)"])
+                    #expect(try store.lists(for: user).map(\.list.id) == [ListID("l\(round)")])
                 }
             }
         }

@@ -17,7 +17,7 @@ import Testing
             for (range, title) in [(0..<50, "plum plum plum"), (50..<(limit + 50), "picked a plum with pears and figs")] {
                 try store.sync { storage throws(StoreError) in
                     for n in range {
-                        let new = Edit.NewItem(id: "i\(n)", title: "\(title) \(n)")
+                        let new = Edit.NewItem(id: ItemID("i\(n)"), title: "\(title) \(n)")
                         _ = try storage.apply(.edit("l1", .addItem(new)), opID: "add-\(n)", by: olive.actor)
                     }
                 }
@@ -44,7 +44,7 @@ import Testing
             try store.createList("theirs", title: "Theirs", by: olive)
             try store.sync { storage throws(StoreError) in
                 for n in 0..<(ChecklistStore.searchRankedMatches + 10) {
-                    _ = try storage.apply(.edit("theirs", .addItem(Edit.NewItem(id: "o\(n)", title: "quince \(n)"))), opID: "o-\(n)", by: olive.actor)
+                    _ = try storage.apply(.edit("theirs", .addItem(Edit.NewItem(id: ItemID("o\(n)"), title: "quince \(n)"))), opID: "o-\(n)", by: olive.actor)
                 }
             }
             let hits = try store.sync { storage throws(StoreError) in try storage.search("quince", for: sam.id, limit: 20) }

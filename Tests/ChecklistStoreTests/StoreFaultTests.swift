@@ -60,7 +60,7 @@ import Testing
             var failed: StoreError?
             for i in 0..<200 where failed == nil {
                 do {
-                    try store.applied(.edit("l", .addItem(Edit.NewItem(id: "i\(i)", title: "Item \(i)", notes: big))), opID: "a\(i)", by: ana)
+                    try store.applied(.edit("l", .addItem(Edit.NewItem(id: ItemID("i\(i)"), title: "Item \(i)", notes: big))), opID: "a\(i)", by: ana)
                 } catch let error as StoreError {
                     failed = error
                 }

@@ -27,7 +27,7 @@ public final class LiveList: @unchecked Sendable {
     private var backoff: Backoff
 
     // Guarded by `lock`.
-    private var listID: String?
+    private var listID: ListID?
     private var view: ChecklistView?
     private var changes: [ChangeRecord] = []
     private var notices: [Notice] = []
@@ -104,11 +104,11 @@ public final class LiveList: @unchecked Sendable {
         }
     }
 
-    private func resolveListID(_ session: AuthenticatedSession) async throws -> String {
+    private func resolveListID(_ session: AuthenticatedSession) async throws -> ListID {
         if let id = lock.withLock({ listID }) { return id }
         let lists = try await session.lists()
         configuration.cache(for: session.username).saveLists(lists)
-        let candidates = lists.map { ReferenceResolver.Candidate(value: $0, id: $0.id, title: $0.title) }
+        let candidates = lists.map { ReferenceResolver.Candidate(value: $0, id: $0.id.rawValue, title: $0.title) }
         let summary = try ReferenceResolver.resolve(reference, among: candidates, kind: "checklist") { $0.status == .active }
         lock.withLock { listID = summary.id }
         return summary.id
@@ -131,7 +131,7 @@ public final class LiveList: @unchecked Sendable {
         lock.withLock {
             guard let listID else { return }
             switch message.string("type") {
-            case "snapshot" where message["list"]?.string("id") == listID:
+            case "snapshot" where message["list"]?.string("id") == listID.rawValue:
                 guard var fresh = try? ChecklistView(snapshot: message, viewer: username) else { return }
                 if fresh.summary.role == nil { fresh.summary.role = view?.summary.role }
                 if let old = view {
@@ -140,7 +140,7 @@ public final class LiveList: @unchecked Sendable {
                 }
                 view = fresh
                 emit(.snapshot(raw: message))
-            case "event" where message.string("list") == listID:
+            case "event" where message.string("list") == listID.rawValue:
                 guard var current = view, let event = try? RemoteEvent(json: message) else { return }
                 let before = current
                 switch current.apply(event) {
@@ -156,11 +156,11 @@ public final class LiveList: @unchecked Sendable {
                     resubscribing = true
                     connection.post(.subscribe(list: listID, since: current.seq))
                 }
-            case "subscribed" where message.string("list") == listID:
+            case "subscribed" where message.string("list") == listID.rawValue:
                 resubscribing = false
                 state = .live
                 emit(.state)
-            case "revoked" where message.string("list") == listID:
+            case "revoked" where message.string("list") == listID.rawValue:
                 fatal = "you are no longer a participant of this checklist"
                 state = .ended(reason: fatal!)
                 emit(.state)

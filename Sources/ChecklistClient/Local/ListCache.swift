@@ -1,3 +1,4 @@
+public import ChecklistCore
 import Foundation
 import WireProtocol
 
@@ -31,13 +32,13 @@ public struct ListCache: Sendable {
         try? PrivateFile.write(view.json.encoded(), to: file(for: view.id))
     }
 
-    public func view(id: String, viewer: String?) -> ChecklistView? {
+    public func view(id: ListID, viewer: String?) -> ChecklistView? {
         guard let bytes = try? PrivateFile.read(file(for: id)), let json = try? JSONParser.parse(bytes) else { return nil }
         return try? ChecklistView(snapshot: json, viewer: viewer)
     }
 
-    private func file(for id: String) -> URL {
-        let safe = id.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }
+    private func file(for id: ListID) -> URL {
+        let safe = id.rawValue.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }
         return directory.appendingPathComponent("list-\(String(safe)).json")
     }
 }

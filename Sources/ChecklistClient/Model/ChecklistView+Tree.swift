@@ -12,7 +12,7 @@ extension ChecklistView {
     /// Every item in tree pre-order. An item whose parent is unknown is shown at the root,
     /// so nothing the server sent is ever hidden.
     public var rows: [Row] {
-        var children: [String?: [RemoteItem]] = [:]
+        var children: [ItemID?: [RemoteItem]] = [:]
         for item in items.values {
             let parent = item.parent.flatMap { items[$0] == nil ? nil : $0 }
             children[parent, default: []].append(item)
@@ -23,7 +23,7 @@ extension ChecklistView {
         var rows: [Row] = []
         rows.reserveCapacity(items.count)
         var stack: [(RemoteItem, Int)] = (children[nil] ?? []).reversed().map { ($0, 0) }
-        var visited: Set<String> = []
+        var visited: Set<ItemID> = []
         while let (item, depth) = stack.popLast() {
             guard visited.insert(item.id).inserted else { continue }
             rows.append(Row(item: item, depth: depth))
@@ -36,7 +36,7 @@ extension ChecklistView {
     public func path(of item: RemoteItem) -> [String] {
         var titles: [String] = []
         var current = item.parent
-        var seen: Set<String> = []
+        var seen: Set<ItemID> = []
         while let id = current, let parent = items[id], seen.insert(id).inserted {
             titles.insert(parent.title, at: 0)
             current = parent.parent

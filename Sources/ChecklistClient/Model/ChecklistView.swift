@@ -1,4 +1,4 @@
-import ChecklistCore
+public import ChecklistCore
 public import WireProtocol
 
 /// A local copy of one checklist: its summary, participants and items, as of `seq`.
@@ -10,7 +10,7 @@ public struct ChecklistView: Sendable {
     public var summary: RemoteSummary
     /// Owner first, then by username, as the server sends them.
     public var participants: [RemoteParticipant]
-    public var items: [String: RemoteItem]
+    public var items: [ItemID: RemoteItem]
     /// The last event applied (or the snapshot's head).
     public var seq: Int64
     /// Whose copy this is, so a `share` that changes their own role updates `summary.role`.
@@ -22,7 +22,7 @@ public struct ChecklistView: Sendable {
         summary = try RemoteSummary(json: list)
         participants = (list["participants"]?.arrayValue ?? []).compactMap(RemoteParticipant.init(json:))
         summary.participantCount = participants.count
-        var items: [String: RemoteItem] = [:]
+        var items: [ItemID: RemoteItem] = [:]
         for value in list["items"]?.arrayValue ?? [] {
             let item = try RemoteItem(json: value)
             items[item.id] = item
@@ -32,7 +32,7 @@ public struct ChecklistView: Sendable {
         self.viewer = viewer
     }
 
-    public var id: String { summary.id }
+    public var id: ListID { summary.id }
     public var title: String { summary.title }
 
     /// What applying an event did.

@@ -1,10 +1,11 @@
+public import ChecklistCore
 public import WireProtocol
 
 /// A `reminder` from the server, as the terminal shows it.
 public struct ReminderNotice: Sendable, Equatable {
-    public var listID: String
+    public var listID: ListID
     public var listTitle: String
-    public var itemID: String
+    public var itemID: ItemID
     public var itemTitle: String
     /// `before` or `every`.
     public var kind: String
@@ -19,9 +20,9 @@ public struct ReminderNotice: Sendable, Equatable {
     public init?(json: JSONValue) {
         guard json.string("type") == "reminder", let listID = json.string("list"), let item = json["item"],
               let itemID = item.string("id"), let at = json.string("at") else { return nil }
-        self.listID = listID
+        self.listID = ListID(listID)
         listTitle = json.string("listTitle") ?? listID
-        self.itemID = itemID
+        self.itemID = ItemID(itemID)
         itemTitle = item.string("title") ?? itemID
         kind = json.string("kind") ?? "every"
         self.at = at

@@ -3,8 +3,8 @@ public import WireProtocol
 
 /// An ITEM as the server sent it; a local copy replaces it whole when an event carries it.
 public struct RemoteItem: Sendable, Equatable {
-    public var id: String
-    public var parent: String?
+    public var id: ItemID
+    public var parent: ItemID?
     public var position: ItemPosition
     public var title: String
     public var notes: String?
@@ -26,8 +26,8 @@ public struct RemoteItem: Sendable, Equatable {
 
     public init(json: JSONValue) throws {
         guard let object = json.objectValue else { throw ClientError.unexpectedReply("an item that is not an object") }
-        id = try json.required("id", in: "an item")
-        parent = json.string("parent")
+        id = ItemID(try json.required("id", in: "an item"))
+        parent = json.string("parent").map(ItemID.init)
         position = ItemPosition(json["position"])
         title = json.string("title") ?? "(untitled)"
         notes = json.string("notes")

@@ -6,7 +6,7 @@ public import WireProtocol
 /// `raw` keeps the object itself, so `--json` output passes on every field, including ones
 /// a newer server adds that this client does not know.
 public struct RemoteSummary: Sendable, Equatable {
-    public var id: String
+    public var id: ListID
     public var title: String
     public var description: String?
     public var status: ListStatus
@@ -24,7 +24,7 @@ public struct RemoteSummary: Sendable, Equatable {
 
     public init(json: JSONValue) throws {
         guard let object = json.objectValue else { throw ClientError.unexpectedReply("a checklist that is not an object") }
-        id = try json.required("id", in: "a checklist")
+        id = ListID(try json.required("id", in: "a checklist"))
         title = json.string("title") ?? "(untitled)"
         description = json.string("description")
         status = json.string("status").flatMap(ListStatus.init(rawValue:)) ?? .active

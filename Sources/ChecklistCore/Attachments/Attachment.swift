@@ -34,5 +34,3 @@ public struct Attachment: Hashable, Sendable {
     /// At most this many attachments on one item (cancelled ones count: nothing is deleted).
     public static let maximumPerItem = 100
 }
-
-public typealias AttachmentID = String

@@ -3,7 +3,9 @@ public struct AppliedEdit: Hashable, Sendable {
     public var changes: Changes
     /// The checklist's completion after the edit.
     public var completion: Completion
-    /// The id of the list or item the edit created (`createList`, `addItem`).
+    /// The id of the list or item the edit created (`createList`, `addItem`). A `String`,
+    /// not a `ListID` or `ItemID`, because it is either kind: the edit says which, and the
+    /// wire's `ack` carries it as its `id` either way.
     public var createdID: String?
     /// The user an `unshare` removed: the server sends them `revoked` and stops their events.
     public var revokedUserID: UserID?

@@ -14,7 +14,7 @@ extension ChecklistState {
             list: state.summary(role: nil), items: [],
             participants: [ParticipantChange(username: owner.username, role: .owner)]
         )
-        return (state, AppliedEdit(changes: changes, completion: .empty, createdID: id, revokedUserID: nil))
+        return (state, AppliedEdit(changes: changes, completion: .empty, createdID: id.rawValue, revokedUserID: nil))
     }
 
     /// Applies `edit` as `actor` at `now`, or throws and changes nothing.

@@ -34,7 +34,7 @@ extension ChecklistState {
         startRepeating(&item, at: now)
         insert(item)
         recorder.touch(new.id)
-        recorder.createdID = new.id
+        recorder.createdID = new.id.rawValue
         reopenAncestors(from: new.parent, recording: &recorder)
     }
 

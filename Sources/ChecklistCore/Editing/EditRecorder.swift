@@ -3,6 +3,8 @@ struct EditRecorder {
     private(set) var touchedItems: [ItemID] = []
     private var touchedSet: Set<ItemID> = []
     var participants: [ParticipantChange]?
+    /// The created list's or item's id: a `String` because it is either kind (see
+    /// `AppliedEdit.createdID`).
     var createdID: String?
     var revokedUserID: UserID?
     var sharedUserID: UserID?

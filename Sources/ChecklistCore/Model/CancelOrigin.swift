@@ -15,7 +15,7 @@ public enum CancelOrigin: Hashable, Sendable {
     public var storageValue: String {
         switch self {
         case .direct(let previous): "direct:" + previous.rawValue
-        case .cascade(let ancestor): "cascade:" + ancestor
+        case .cascade(let ancestor): "cascade:" + ancestor.rawValue
         case .checklist: "checklist"
         }
     }
@@ -24,7 +24,7 @@ public enum CancelOrigin: Hashable, Sendable {
         if storageValue == "checklist" {
             self = .checklist
         } else if storageValue.hasPrefix("cascade:") {
-            self = .cascade(from: String(storageValue.dropFirst("cascade:".count)))
+            self = .cascade(from: ItemID(String(storageValue.dropFirst("cascade:".count))))
         } else if storageValue.hasPrefix("direct:"),
                   let previous = ItemStatus(rawValue: String(storageValue.dropFirst("direct:".count))) {
             self = .direct(previous: previous)

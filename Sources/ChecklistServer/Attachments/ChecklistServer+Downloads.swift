@@ -25,12 +25,12 @@ extension ChecklistServer {
             guard let user = SignedAttachmentToken.verify(token, key: serverKey, attachmentID: id, now: now) else {
                 return respond(HTTPResponse(WireError(.unauthorized, "this link has expired or is not genuine; ask for a new one (attachmentURL)")))
             }
-            signedUser = user
+            signedUser = UserID(user)
         } else {
             return respond(HTTPResponse(WireError(.unauthorized, "send your session token as Authorization: Bearer TOKEN, or use an attachmentURL link")))
         }
         let files = attachmentFiles
-        runOnStore(.attachmentLookup(id: id, tokenHash: tokenHash, userID: signedUser)) { [transport] result in
+        runOnStore(.attachmentLookup(id: AttachmentID(id), tokenHash: tokenHash, userID: signedUser)) { [transport] result in
             // The answer comes on the store thread: read the file elsewhere.
             DispatchQueue.global().async {
                 let response: HTTPResponse

@@ -57,12 +57,12 @@ extension ChecklistServer: WebSocketServerUploadDelegate {
                 case .success(let sha256):
                     let query = writer.request.query
                     let attachment = Attachment(
-                        id: UUID().uuidString.lowercased(), name: Self.displayName(query["name"] ?? ""),
+                        id: AttachmentID(UUID().uuidString.lowercased()), name: Self.displayName(query["name"] ?? ""),
                         type: Self.contentType(writer.request.headers["content-type"]), size: writer.length, sha256: sha256,
                         by: "", at: now
                     )
                     let upload = AttachmentUpload(
-                        listID: query["list"] ?? "", itemID: query["item"] ?? "", attachment: attachment, temporaryPath: writer.temporaryPath
+                        listID: ListID(query["list"] ?? ""), itemID: ItemID(query["item"] ?? ""), attachment: attachment, temporaryPath: writer.temporaryPath
                     )
                     hub.uploadReceived(upload, files: files, maxTotalBytes: limit, tokenHash: Self.bearerTokenHash(writer.request) ?? [], request: request)
                     performHubActions()

@@ -10,7 +10,7 @@ import Prometheus
 extension Hub {
     func uploadReceived(_ upload: AttachmentUpload, files: AttachmentFiles, maxTotalBytes: Int64, tokenHash: [UInt8], request: HTTPRequestID) {
         runStore(
-            .attach(upload, files: files, maxTotalBytes: maxTotalBytes, opID: "upload-" + upload.attachment.id, tokenHash: tokenHash),
+            .attach(upload, files: files, maxTotalBytes: maxTotalBytes, opID: "upload-" + upload.attachment.id.rawValue, tokenHash: tokenHash),
             then: .upload(request)
         )
     }

@@ -13,7 +13,7 @@ extension Hub {
         let command: StoreCommand
         switch operation {
         case .createList(let id, let new):
-            command = .apply(.createList(id: id ?? newID(), new), opID: opID, actor: actor)
+            command = .apply(.createList(id: id ?? ListID(newID()), new), opID: opID, actor: actor)
         case .edit(let list, let edit):
             command = .apply(.edit(list, edit), opID: opID, actor: actor)
         case .share(let list, let username, let role):
@@ -23,7 +23,7 @@ extension Hub {
         case .quickAdd(let text, let list, let zoneName):
             // The decoder checked the name; without one, the user's own zone.
             let timeZone = TimeZone(identifier: zoneName ?? user.timeZone) ?? TimeZone(identifier: "UTC")!
-            command = .quickAdd(text: text, defaultList: list, timeZone: timeZone, opID: opID, actor: actor, newID: newID())
+            command = .quickAdd(text: text, defaultList: list, timeZone: timeZone, opID: opID, actor: actor, newID: ItemID(newID()))
         }
         let ticket = session.replies.issue()
         runStore(command, then: .edit(session.connection, ticket: ticket, ref: ref, opID: opID))

@@ -61,8 +61,8 @@ extension Hub {
             let ticket = session.replies.issue()
             // Signed for this user: the download still checks they may read the checklist.
             let expires = wallClock().milliseconds / 1000 + Self.attachmentURLSeconds
-            let token = SignedAttachmentToken.make(key: configuration.serverKey, attachmentID: id, userID: user.id, expires: expires)
-            let url = baseURL(for: session) + "/attachments/" + id + "?token=" + token
+            let token = SignedAttachmentToken.make(key: configuration.serverKey, attachmentID: id.rawValue, userID: user.id.rawValue, expires: expires)
+            let url = baseURL(for: session) + "/attachments/" + id.rawValue + "?token=" + token
             complete(session, ticket: ticket, .message(ServerMessage.attachmentURL(url, id: id, ref: ref)))
         case .feed(let list, let rotate):
             guard let user = authenticatedUser(session, ref: ref) else { return }

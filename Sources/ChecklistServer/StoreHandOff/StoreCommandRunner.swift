@@ -64,9 +64,9 @@ enum StoreCommandRunner {
             return .done
         case .feedURL(let userID, let listID, let rotate, let key, let baseURL, let ref):
             let generation = try storage.feedGeneration(for: userID, listID: listID, rotate: rotate) { generation in
-                FeedToken.derive(key: key, userID: userID, listID: listID, generation: generation).storedHash
+                FeedToken.derive(key: key, userID: userID.rawValue, listID: listID?.rawValue, generation: generation).storedHash
             }
-            let token = FeedToken.derive(key: key, userID: userID, listID: listID, generation: generation)
+            let token = FeedToken.derive(key: key, userID: userID.rawValue, listID: listID?.rawValue, generation: generation)
             return .encoded(ServerMessage.feed(url: "\(baseURL)/feed/\(token.text).ics", list: listID, ref: ref))
         case .attach(let upload, let files, let maxTotalBytes, let opID, let tokenHash):
             // Refused or not, the temporary file goes (once placed, it is no longer there).

@@ -32,7 +32,7 @@ extension ChecklistStore {
             guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT user_id, list_id FROM feed_tokens WHERE token_hash = ?"), arguments: [Data(tokenHash)]) else {
                 return nil
             }
-            let listID: String = row[1]
+            let listID: ListID = row[1]
             return FeedScope(userID: row[0], listID: listID.isEmpty ? nil : listID)
         } catch {
             throw storeError(error)

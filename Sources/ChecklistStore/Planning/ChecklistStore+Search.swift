@@ -47,7 +47,7 @@ extension ChecklistStore {
                 """), arguments: [userID, match, oldest, limit])
             return try rows.compactMap { row -> SearchHit? in
                 guard let state = try state(row[0]) else { return nil }
-                let itemID: String = row[1]
+                let itemID: ItemID = row[1]
                 let item = itemID.isEmpty ? nil : state.view(of: itemID, now: now)
                 if !itemID.isEmpty, item == nil { return nil }
                 return SearchHit(listID: state.list.id, listTitle: state.list.title, listStatus: state.list.status, item: item, snippet: row[2])

@@ -7,6 +7,7 @@ import Foundation
 /// the item is loaded and written as one row. The `attachments` table beside it indexes
 /// them by id and by content for downloads and for the file store's clean-up.
 enum AttachmentColumn {
+    /// The column's JSON as plain values: `id` is the `AttachmentID`'s text.
     private struct Stored: Codable {
         var id: String
         var name: String
@@ -21,7 +22,7 @@ enum AttachmentColumn {
     static func encode(_ attachments: [Attachment]) -> String? {
         guard !attachments.isEmpty else { return nil }
         let stored = attachments.map {
-            Stored(id: $0.id, name: $0.name, type: $0.type, size: $0.size, sha256: $0.sha256, by: $0.by, at: $0.at.milliseconds, status: $0.status.rawValue)
+            Stored(id: $0.id.rawValue, name: $0.name, type: $0.type, size: $0.size, sha256: $0.sha256, by: $0.by, at: $0.at.milliseconds, status: $0.status.rawValue)
         }
         guard let data = try? JSONEncoder().encode(stored) else { return nil }
         return String(decoding: data, as: UTF8.self)
@@ -31,7 +32,7 @@ enum AttachmentColumn {
         guard let text, let stored = try? JSONDecoder().decode([Stored].self, from: Data(text.utf8)) else { return [] }
         return stored.map {
             Attachment(
-                id: $0.id, name: $0.name, type: $0.type, size: $0.size, sha256: $0.sha256, by: $0.by,
+                id: AttachmentID($0.id), name: $0.name, type: $0.type, size: $0.size, sha256: $0.sha256, by: $0.by,
                 at: Timestamp(milliseconds: $0.at), status: Attachment.Status(rawValue: $0.status) ?? .active
             )
         }

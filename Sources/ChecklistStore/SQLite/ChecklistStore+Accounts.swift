@@ -9,7 +9,7 @@ extension ChecklistStore {
             guard try account(named: username) == nil else {
                 throw StoreError.rejected(.conflict("the username \(username) is taken; choose another"))
             }
-            let user = UserAccount(id: Self.newID(), username: username)
+            let user = UserAccount(id: UserID(Self.newID()), username: username)
             try db.cachedStatement(sql: "INSERT INTO users (id, username, username_key, password_hash, created_at) VALUES (?,?,?,?,?)")
                 .execute(arguments: [user.id, username, username.lowercased(), passwordHash, now.milliseconds])
             return try withInbox(user)
@@ -78,9 +78,9 @@ extension ChecklistStore {
     func withInbox(_ user: UserAccount) throws -> UserAccount {
         guard user.inboxID == nil else { return user }
         var user = user
-        let inboxID = Self.newID()
+        let inboxID = ListID(Self.newID())
         let request = EditRequest.createList(id: inboxID, Edit.NewList(title: "Inbox", timeZone: user.timeZone, isInbox: true))
-        _ = try apply(request, opID: "inbox-" + inboxID, by: user.actor)
+        _ = try apply(request, opID: "inbox-" + inboxID.rawValue, by: user.actor)
         try db.cachedStatement(sql: "UPDATE users SET inbox_id = ? WHERE id = ?").execute(arguments: [inboxID, user.id])
         user.inboxID = inboxID
         return user

@@ -76,7 +76,7 @@ extension ChecklistStore {
         find.bind(1, userID)
         find.bind(2, opID)
         return try find.first { row in
-            Acknowledgement(listID: row.text(0) ?? "", seq: row.int64(1), createdID: row.text(2), parsed: row.optionalBlob(3))
+            Acknowledgement(listID: ListID(row.text(0) ?? ""), seq: row.int64(1), createdID: row.text(2), parsed: row.optionalBlob(3))
         }
     }
 

@@ -17,7 +17,7 @@ extension ChecklistStore {
         let candidates: [(state: ChecklistState, role: Role)]
         do {
             if let ack = try acknowledgement(of: opID, by: actor.userID) { return .duplicate(ack) }
-            let ids = try String.fetchAll(db.cachedStatement(sql: "SELECT list_id FROM participants WHERE user_id = ?"), arguments: [actor.userID])
+            let ids = try ListID.fetchAll(db.cachedStatement(sql: "SELECT list_id FROM participants WHERE user_id = ?"), arguments: [actor.userID])
             candidates = try ids.compactMap { id in
                 guard let state = try state(id), let role = state.role(of: actor.userID) else { return nil }
                 return (state, role)

@@ -6,7 +6,7 @@ extension ChecklistStore {
     /// Every checklist the user takes part in, in view order.
     public func lists(for userID: UserID) throws(StoreError) -> [ListSummary] {
         do {
-            let ids = try String.fetchAll(db.cachedStatement(sql: "SELECT list_id FROM participants WHERE user_id = ?"), arguments: [userID])
+            let ids = try ListID.fetchAll(db.cachedStatement(sql: "SELECT list_id FROM participants WHERE user_id = ?"), arguments: [userID])
             var summaries: [ListSummary] = []
             for id in ids {
                 guard let state = try state(id) else { continue }

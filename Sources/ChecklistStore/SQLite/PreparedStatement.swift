@@ -1,3 +1,4 @@
+import ChecklistCore
 import GRDB
 import GRDBSQLite
 
@@ -38,6 +39,15 @@ final class PreparedStatement {
     func bind(_ index: Int32, _ text: String?) {
         guard let text else { sqlite3_bind_null(handle, index); return }
         bind(index, text)
+    }
+
+    /// An id binds as its text.
+    func bind(_ index: Int32, _ id: some StringIdentifier) {
+        bind(index, id.rawValue)
+    }
+
+    func bind(_ index: Int32, _ id: (some StringIdentifier)?) {
+        bind(index, id?.rawValue)
     }
 
     func bind(_ index: Int32, _ value: Int64) {

@@ -19,6 +19,8 @@ public enum EditOutcome: Sendable {
 public struct Acknowledgement: Hashable, Sendable {
     public var listID: ListID
     public var seq: Int64
+    /// The created list's or item's id, stored with the op as text: a `String` because it
+    /// is either kind (see `AppliedEdit.createdID`).
     public var createdID: String?
     /// A quickAdd's `parsed` object as wire JSON, stored with the op so a resent quickAdd is
     /// answered with it too; `nil` for every other op.
@@ -35,6 +37,7 @@ public struct AppliedEvent: Sendable {
     public var event: ChecklistEvent
     /// The event encoded once for the wire.
     public var payload: [UInt8]
+    /// The created list's or item's id (see `AppliedEdit.createdID`).
     public var createdID: String?
     /// A quickAdd's `parsed` object as wire JSON (see `Acknowledgement.parsed`).
     public var parsed: [UInt8]?

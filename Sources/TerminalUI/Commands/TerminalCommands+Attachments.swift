@@ -19,7 +19,7 @@ extension TerminalCommands {
             guard let data = FileManager.default.contents(atPath: path) else { throw ClientError.invalidInput("cannot read \(path)") }
             let name = (path as NSString).lastPathComponent
             var query = URLComponents(string: base + "/attachments")!
-            query.queryItems = [URLQueryItem(name: "list", value: list.id), URLQueryItem(name: "item", value: item.id), URLQueryItem(name: "name", value: name)]
+            query.queryItems = [URLQueryItem(name: "list", value: list.id.rawValue), URLQueryItem(name: "item", value: item.id.rawValue), URLQueryItem(name: "name", value: name)]
             let showProgress = console.capabilities.isTerminal && !console.json && data.count > 256 * 1024
             let (status, body) = try await AttachmentHTTP.upload(data, to: query.url!, token: token, type: AttachmentHTTP.contentType(forPath: path)) { sent, total in
                 guard showProgress, total > 0 else { return }

@@ -29,7 +29,7 @@ extension TerminalCommands {
         let habits = view.summary.raw["habits"]?.objectValue
         if console.json {
             console.print(json: JSONOutput([
-                ("list", .string(list.id)), ("today", .string(today.description)), ("habits", habits.map(JSONValue.object) ?? .null),
+                ("list", .string(list.id.rawValue)), ("today", .string(today.description)), ("habits", habits.map(JSONValue.object) ?? .null),
                 ("items", .array(view.items.values.sorted { $0.title < $1.title }.map { .object($0.raw) })), ("days", .array(days)),
             ]))
             return
@@ -46,7 +46,7 @@ extension TerminalCommands {
             let dueToday = rule.flatMap { rule in
                 item.due.map { rule.isOccurrence(today, start: RepeatDue.localDate(of: $0, timeZone: zone)) }
             } ?? false
-            let mark = switch mine[item.id] {
+            let mark = switch mine[item.id.rawValue] {
             case "done": painter.green("[x]")
             case "skipped": painter.dim("[-]")
             default: dueToday ? "[ ]" : painter.dim(" · ")

@@ -76,7 +76,7 @@ public struct ChecklistRenderer {
         if item.status == .done, let by = item.doneBy { parts.append(painter.dim("done by \(by)")) }
         if item.status == .cancelled, let by = item.cancelledBy { parts.append(painter.dim("cancelled by \(by)")) }
         let body = parts.joined(separator: "  ")
-        let id = painter.dim(ReferenceResolver.shortID(item.id))
+        let id = painter.dim(ReferenceResolver.shortID(item.id.rawValue))
         guard width > 0 else { return body + "  " + id }
         let room = width - TextLayout.width(id) - 2
         let clipped = TextLayout.clip(body, to: max(20, room))

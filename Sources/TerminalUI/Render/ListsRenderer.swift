@@ -53,6 +53,6 @@ public struct ListsRenderer {
         return "  " + TextLayout.pad(title, to: titleWidth) + "  "
             + CompletionBar.render(list.completion, painter: painter) + "  " + TextLayout.pad(counts, to: 7)
             + TextLayout.pad(due, to: 24) + TextLayout.pad(role, to: 8) + TextLayout.pad(people, to: 11)
-            + painter.dim(ReferenceResolver.shortID(list.id))
+            + painter.dim(ReferenceResolver.shortID(list.id.rawValue))
     }
 }

@@ -6,7 +6,7 @@ import Testing
 @Suite struct HabitCalculatorTests {
     private static let start = CivilDate(iso: "2027-01-01")!
 
-    private static func daily(_ id: String = "h", checkIns: [Int: CheckInValue]) -> HabitCalculator.Habit {
+    private static func daily(_ id: ItemID = "h", checkIns: [Int: CheckInValue]) -> HabitCalculator.Habit {
         HabitCalculator.Habit(
             id: id, rule: RepeatRule(frequency: .daily), start: start,
             checkIns: Dictionary(uniqueKeysWithValues: checkIns.map { (start.addingDays($0.key), $0.value) })

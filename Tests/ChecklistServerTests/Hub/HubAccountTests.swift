@@ -1,4 +1,5 @@
 @testable import ChecklistServer
+import ChecklistCore
 import ChecklistStore
 import Testing
 import Transport

@@ -124,7 +124,7 @@ final class HubHarness {
         }.first
         if let lookup {
             _ = take()
-            store(lookup, .success(.credentials((user: UserAccount(id: "u-\(username)", username: username), passwordHash: "h"))))
+            store(lookup, .success(.credentials((user: UserAccount(id: UserID("u-\(username)"), username: username), passwordHash: "h"))))
             if let check = passwordRequests().first { password(check, .rejected) }
         }
         return messages(to: connection).first

@@ -11,7 +11,7 @@ import WireProtocol
     let ana = UserAccount(id: "u-ana", username: "ana")
     let bo = UserAccount(id: "u-bo", username: "bo")
 
-    private func occurrence(_ item: String, at: Timestamp) -> ScheduledReminder {
+    private func occurrence(_ item: ItemID, at: Timestamp) -> ScheduledReminder {
         .occurrence(ReminderOccurrence(listID: "L", itemID: item, kind: .every, at: at))
     }
 
@@ -50,7 +50,7 @@ import WireProtocol
         let h = HubHarness()
         h.start()
         let load = try #require(h.storeRequests().first)
-        let burst = (0..<600).map { occurrence("item-\($0)", at: h.wallClock) }
+        let burst = (0..<600).map { occurrence(ItemID("item-\($0)"), at: h.wallClock) }
         h.store(load, .success(.schedule(burst)))
         var sliceSizes: [Int] = []
         while let slice = h.storeRequests().first {

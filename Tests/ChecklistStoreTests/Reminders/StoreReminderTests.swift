@@ -108,8 +108,8 @@ import Testing
     @Test func aDateOnlyDueRemindsAtNineInEachChecklistsZone() throws {
         try StoreFixture.withStore { store in
             let olive = try store.signUp("olive")
-            for (id, zone) in [("ny", "America/New_York"), ("tokyo", "Asia/Tokyo")] {
-                try store.applied(.createList(id: id, Edit.NewList(title: id, timeZone: zone)), opID: "c-\(id)", by: olive)
+            for (id, zone) in [("ny", "America/New_York"), ("tokyo", "Asia/Tokyo")] as [(ListID, String)] {
+                try store.applied(.createList(id: id, Edit.NewList(title: id.rawValue, timeZone: zone)), opID: "c-\(id)", by: olive)
                 try store.applied(.edit(id, .addItem(Edit.NewItem(id: "hw", title: "HW", due: Due(wire: "2027-03-12"), remindBefore: 3_600))),
                                   opID: "a-\(id)", by: olive)
             }

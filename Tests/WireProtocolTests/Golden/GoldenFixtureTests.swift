@@ -109,7 +109,7 @@ import WireProtocol
     /// The lists view's order (ListOrdering) over lists in every state, for the web client's copy.
     @Test func listOrderCases() throws {
         var summaries: [ListSummary] = []
-        func add(_ id: String, _ title: String, due: String?, status: ListStatus, at minute: Int64) {
+        func add(_ id: ListID, _ title: String, due: String?, status: ListStatus, at minute: Int64) {
             var (state, _) = ChecklistState.create(
                 id: id, owner: FixtureStory.olive, Edit.NewList(title: title, due: due.flatMap(Due.init(wire:))), at: FixtureStory.start
             )
@@ -139,7 +139,7 @@ import WireProtocol
         writer.rawJSON(array.encoded())
         writer.key("order")
         writer.beginArray()
-        for summary in ListOrdering.sorted(shuffled) { writer.string(summary.list.id) }
+        for summary in ListOrdering.sorted(shuffled) { writer.string(summary.list.id.rawValue) }
         writer.endArray()
         writer.endObject()
         try GoldenFixtures.check(writer.bytes, at: "rules/list-order.json")

@@ -4,7 +4,7 @@ import PackageDescription
 let package = Package(
     name: "Checkwire",
     products: [
-        .executable(name: "checkwire", targets: ["checkwire"]),
+        .executable(name: "checkwire", targets: ["checkwire"])
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -42,7 +42,10 @@ let package = Package(
         // SQLite: migrations, event log, materialized state, users and sessions.
         .target(
             name: "ChecklistStore",
-            dependencies: ["ChecklistCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]
+            dependencies: [
+                "ChecklistCore", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         // Sessions, auth, authorization, subscriptions and fan-out: the two threads' hand-off.
         .target(
@@ -90,10 +93,13 @@ let package = Package(
         ),
         .testTarget(
             name: "ChecklistClientTests",
-            dependencies: ["ChecklistClient", "TerminalUI", "ChecklistServer", "Transport", "WireProtocol", "LoopbackTestSupport"]
+            dependencies: [
+                "ChecklistClient", "TerminalUI", "ChecklistServer", "Transport", "WireProtocol", "LoopbackTestSupport",
+            ]
         ),
         .testTarget(
-            name: "LoadTestTests", dependencies: ["LoadTest", "ChecklistServer", "WireProtocol", "Transport", "LoopbackTestSupport"]
+            name: "LoadTestTests",
+            dependencies: ["LoadTest", "ChecklistServer", "WireProtocol", "Transport", "LoopbackTestSupport"]
         ),
         .testTarget(
             name: "ChecklistServerTests",
@@ -109,8 +115,9 @@ let package = Package(
 // files whose internal API passes lws types (callbacks, write protocols): no C type leaves
 // the target that wraps it.
 for target in package.targets where target.type != .system {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        .enableUpcomingFeature("MemberImportVisibility"),
-        .enableUpcomingFeature("InternalImportsByDefault"),
-    ]
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("MemberImportVisibility"),
+            .enableUpcomingFeature("InternalImportsByDefault"),
+        ]
 }

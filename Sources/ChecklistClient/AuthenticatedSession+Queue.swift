@@ -34,7 +34,9 @@ extension AuthenticatedSession {
                 do {
                     let reply = try await connection.request(request.body, timeout: configuration.requestTimeout)
                     report.sent.append((op, Ack(reply.message)))
-                } catch let error as ClientError where error.isTransient || ["internal", "rateLimited"].contains(error.serverCode) {
+                } catch let error as ClientError
+                    where error.isTransient || ["internal", "rateLimited"].contains(error.serverCode)
+                {
                     kept.append(op)
                     stopped = true
                 } catch let error as ClientError {

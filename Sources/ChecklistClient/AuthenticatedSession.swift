@@ -29,9 +29,12 @@ public final class AuthenticatedSession: Sendable {
     ///   revoked one; `.unreachable` when the server cannot be reached.
     /// - Parameter onMessage: told of every message from before the `auth` reply on, so the
     ///   reminders the server sends right after `authed` are not missed.
-    public static func open(_ configuration: ClientConfiguration, onMessage: (@Sendable (JSONValue) -> Void)? = nil) async throws -> AuthenticatedSession {
+    public static func open(_ configuration: ClientConfiguration, onMessage: (@Sendable (JSONValue) -> Void)? = nil)
+        async throws -> AuthenticatedSession
+    {
         guard let token = configuration.token else { throw ClientError.notLoggedIn(server: configuration.server) }
-        let connection = try await ProtocolConnection.open(url: configuration.server, timeout: configuration.connectTimeout)
+        let connection = try await ProtocolConnection.open(
+            url: configuration.server, timeout: configuration.connectTimeout)
         if let onMessage { connection.setHandlers(onMessage: onMessage, onEnd: nil) }
         do {
             let reply = try await connection.request(.auth(token: token), timeout: configuration.requestTimeout)
@@ -39,7 +42,8 @@ public final class AuthenticatedSession: Sendable {
             return AuthenticatedSession(connection: connection, configuration: configuration, username: username)
         } catch ClientError.server(let code, _) where code == "unauthorized" {
             connection.close()
-            throw ClientError.server(code: code, message: "the saved session is no longer valid; run `checkwire login` again")
+            throw ClientError.server(
+                code: code, message: "the saved session is no longer valid; run `checkwire login` again")
         } catch {
             connection.close()
             throw error
@@ -50,13 +54,17 @@ public final class AuthenticatedSession: Sendable {
     public static func authenticate(
         _ configuration: ClientConfiguration, signup: Bool, username: String, password: String
     ) async throws -> (AuthenticatedSession, StoredCredentials) {
-        let connection = try await ProtocolConnection.open(url: configuration.server, timeout: configuration.connectTimeout)
+        let connection = try await ProtocolConnection.open(
+            url: configuration.server, timeout: configuration.connectTimeout)
         do {
             let reply = try await connection.request(
-                signup ? .signup(username: username, password: password) : .login(username: username, password: password),
+                signup
+                    ? .signup(username: username, password: password) : .login(username: username, password: password),
                 timeout: configuration.requestTimeout
             )
-            guard let token = reply.message.string("token") else { throw ClientError.unexpectedReply("authed without a token") }
+            guard let token = reply.message.string("token") else {
+                throw ClientError.unexpectedReply("authed without a token")
+            }
             let name = reply.message["user"]?.string("username") ?? username
             let session = AuthenticatedSession(connection: connection, configuration: configuration, username: name)
             return (session, StoredCredentials(server: configuration.server, username: name, token: token))
@@ -74,7 +82,8 @@ public final class AuthenticatedSession: Sendable {
 
     /// The current state of a checklist, from a snapshot (subscribe, then unsubscribe).
     public func view(of list: ListID) async throws -> ChecklistView {
-        let reply = try await connection.request(.subscribe(list: list, since: nil), timeout: configuration.requestTimeout)
+        let reply = try await connection.request(
+            .subscribe(list: list, since: nil), timeout: configuration.requestTimeout)
         connection.post(.unsubscribe(list: list))
         guard let snapshot = reply.preceding.first(where: { $0.string("type") == "snapshot" }) else {
             throw ClientError.unexpectedReply("subscribe without a snapshot")

@@ -21,11 +21,14 @@ public struct ClientConfiguration: Sendable {
         self.paths = paths
     }
 
-    public static func resolve(server flag: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ClientConfiguration {
+    public static func resolve(
+        server flag: String?, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> ClientConfiguration {
         let paths = ClientPaths(environment: environment)
         let stored = try StoredCredentials.load(from: paths.credentialsFile)
         let nonEmpty = { (name: String) in environment[name].flatMap { $0.isEmpty ? nil : $0 } }
-        let server = ServerAddress.normalize(flag ?? nonEmpty("CHECKWIRE_SERVER") ?? stored?.server ?? ServerAddress.defaultURL)
+        let server = ServerAddress.normalize(
+            flag ?? nonEmpty("CHECKWIRE_SERVER") ?? stored?.server ?? ServerAddress.defaultURL)
         let matching = stored.flatMap { ServerAddress.normalize($0.server) == server ? $0 : nil }
         let envToken = nonEmpty("CHECKWIRE_TOKEN")
         return ClientConfiguration(

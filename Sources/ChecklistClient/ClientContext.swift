@@ -88,7 +88,8 @@ public final class ClientContext {
     public func resolveList(_ reference: String) async throws -> RemoteSummary {
         let lists = try await lists()
         let candidates = lists.map {
-            ReferenceResolver.Candidate(value: $0, id: $0.id.rawValue, title: $0.title, detail: $0.status == .active ? nil : $0.status.rawValue)
+            ReferenceResolver.Candidate(
+                value: $0, id: $0.id.rawValue, title: $0.title, detail: $0.status == .active ? nil : $0.status.rawValue)
         }
         return try ReferenceResolver.resolve(reference, among: candidates, kind: "checklist") { $0.status == .active }
     }
@@ -108,14 +109,21 @@ public final class ClientContext {
     }
 
     /// The item `reference` names in `view`; `preferring` breaks ties between equal titles.
-    public func resolveItem(_ reference: String, in view: ChecklistView, preferring: (RemoteItem) -> Bool = { _ in false }) throws -> RemoteItem {
+    public func resolveItem(
+        _ reference: String, in view: ChecklistView, preferring: (RemoteItem) -> Bool = { _ in false }
+    ) throws -> RemoteItem {
         let candidates = view.rows.map { row in
             let path = view.path(of: row.item)
-            let detail = ([row.item.status == .open ? nil : row.item.status.rawValue] + [path.isEmpty ? nil : "in " + path.joined(separator: " › ")])
+            let detail =
+                ([row.item.status == .open ? nil : row.item.status.rawValue] + [
+                    path.isEmpty ? nil : "in " + path.joined(separator: " › ")
+                ])
                 .compactMap { $0 }.joined(separator: ", ")
-            return ReferenceResolver.Candidate(value: row.item, id: row.item.id.rawValue, title: row.item.title, detail: detail.isEmpty ? nil : detail)
+            return ReferenceResolver.Candidate(
+                value: row.item, id: row.item.id.rawValue, title: row.item.title, detail: detail.isEmpty ? nil : detail)
         }
-        return try ReferenceResolver.resolve(reference, among: candidates, kind: "item", scope: "“\(view.title)”", preferring: preferring)
+        return try ReferenceResolver.resolve(
+            reference, among: candidates, kind: "item", scope: "“\(view.title)”", preferring: preferring)
     }
 
     /// Sends the edit, or queues it when the server cannot be reached (also when the

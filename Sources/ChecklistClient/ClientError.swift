@@ -46,7 +46,8 @@ public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unreachable(let server, let reason): "cannot reach \(server): \(reason)"
         case .connectionLost(let reason): "the connection was lost: \(reason)"
         case .timedOut(let what): "timed out \(what)"
-        case .notLoggedIn(let server): "not logged in to \(server); run `checkwire login USERNAME` (or `checkwire signup USERNAME`)"
+        case .notLoggedIn(let server):
+            "not logged in to \(server); run `checkwire login USERNAME` (or `checkwire signup USERNAME`)"
         case .notFound(let what): what
         case .ambiguous(let what, let candidates): ([what] + candidates.map { "  " + $0 }).joined(separator: "\n")
         case .invalidInput(let what): what
@@ -61,7 +62,8 @@ public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible {
         let said = message.prefix(1).uppercased() + message.dropFirst()
         switch code {
         case "unauthorized":
-            return "The username or password is wrong, or this session has ended. Log in again: checkwire login USERNAME"
+            return
+                "The username or password is wrong, or this session has ended. Log in again: checkwire login USERNAME"
         case "forbidden":
             return "You can't do that on this checklist: \(message). Ask its owner to make you an editor."
         case "rateLimited":

@@ -24,14 +24,17 @@ extension Operation {
         repeatRule: RepeatRule? = nil, listTitle: String, parentTitle: String? = nil
     ) -> Operation {
         let new = Edit.NewItem(
-            id: ItemID(UUID().uuidString.lowercased()), parent: parent, title: title, notes: notes, due: due, location: location,
+            id: ItemID(UUID().uuidString.lowercased()), parent: parent, title: title, notes: notes, due: due,
+            location: location,
             remindEvery: remindEvery, remindBefore: remindBefore, assignee: assignee, repeatRule: repeatRule
         )
         let place = parentTitle.map { "under “\($0)” in “\(listTitle)”" } ?? "to “\(listTitle)”"
         return Operation(.edit(list, .addItem(new)), summary: "add “\(title)” \(place)")
     }
 
-    public static func updateItem(list: ListID, item: ItemID, changes: Edit.ItemUpdate, itemTitle: String, listTitle: String) -> Operation {
+    public static func updateItem(
+        list: ListID, item: ItemID, changes: Edit.ItemUpdate, itemTitle: String, listTitle: String
+    ) -> Operation {
         Operation(.edit(list, .updateItem(item, changes)), summary: "edit “\(itemTitle)” in “\(listTitle)”")
     }
 
@@ -41,7 +44,9 @@ extension Operation {
     }
 
     public static func share(list: ListID, username: String, role: Role, listTitle: String) -> Operation {
-        Operation(.share(list, username: username, role: role), summary: "share “\(listTitle)” with \(username) as \(role.rawValue)")
+        Operation(
+            .share(list, username: username, role: role),
+            summary: "share “\(listTitle)” with \(username) as \(role.rawValue)")
     }
 
     public static func unshare(list: ListID, username: String, listTitle: String) -> Operation {
@@ -54,9 +59,13 @@ extension Operation {
     }
 
     /// A check-in on a habit for one day: `.done`, `.skipped`, or `nil` to undo.
-    public static func checkIn(list: ListID, item: ItemID, date: CivilDate, value: CheckInValue?, itemTitle: String, listTitle: String) -> Operation {
+    public static func checkIn(
+        list: ListID, item: ItemID, date: CivilDate, value: CheckInValue?, itemTitle: String, listTitle: String
+    ) -> Operation {
         let verb = value.map { $0 == .skipped ? "skip" : "check in" } ?? "undo the check-in of"
-        return Operation(.edit(list, .checkIn(item, date: date, value: value)), summary: "\(verb) “\(itemTitle)” in “\(listTitle)” on \(date)")
+        return Operation(
+            .edit(list, .checkIn(item, date: date, value: value)),
+            summary: "\(verb) “\(itemTitle)” in “\(listTitle)” on \(date)")
     }
 
     static func verb(_ kind: String) -> String {

@@ -35,7 +35,8 @@ extension WireError {
 
     /// The same answer for a wrong password, an unknown username and a bad token, so
     /// accounts cannot be discovered by trying.
-    static let invalidCredentials = WireError(.unauthorized, "invalid credentials: check the username and password, or log in again for a new token")
+    static let invalidCredentials = WireError(
+        .unauthorized, "invalid credentials: check the username and password, or log in again for a new token")
 
     static let notAuthenticated = WireError(.unauthorized, "authenticate first with signup, login or auth")
 
@@ -52,16 +53,17 @@ extension WireError {
 /// the wire `error` object as the body.
 extension HTTPResponse {
     init(_ error: WireError) {
-        let status = switch error.code {
-        case .badRequest: 400
-        case .tooLarge: 413
-        case .unauthorized: 401
-        case .forbidden: 403
-        case .notFound: 404
-        case .conflict: 409
-        case .rateLimited: 429
-        case .internal: 503
-        }
+        let status =
+            switch error.code {
+            case .badRequest: 400
+            case .tooLarge: 413
+            case .unauthorized: 401
+            case .forbidden: 403
+            case .notFound: 404
+            case .conflict: 409
+            case .rateLimited: 429
+            case .internal: 503
+            }
         self.init(status: status, contentType: "application/json", body: ServerMessage.error(error))
     }
 }

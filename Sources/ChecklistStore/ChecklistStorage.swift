@@ -57,10 +57,13 @@ public protocol ChecklistStorage: AnyObject {
     func previousAcknowledgement(of opID: String, by userID: UserID) throws(StoreError) -> Acknowledgement?
 
     /// A habit checklist's scheduled days in the range, for one participant or all.
-    func history(of listID: ListID, for userID: UserID, from: CivilDate, to: CivilDate, username: String?) throws(StoreError) -> [ChecklistState.HistoryDay]
+    func history(of listID: ListID, for userID: UserID, from: CivilDate, to: CivilDate, username: String?)
+        throws(StoreError) -> [ChecklistState.HistoryDay]
 
     /// Open items due in a range over every readable checklist, and those overdue before it.
-    func agenda(for userID: UserID, from: CivilDate, to: CivilDate, now: Timestamp) throws(StoreError) -> (items: [AgendaEntry], overdue: [AgendaEntry])
+    func agenda(for userID: UserID, from: CivilDate, to: CivilDate, now: Timestamp) throws(StoreError) -> (
+        items: [AgendaEntry], overdue: [AgendaEntry]
+    )
 
     /// Full-text search over the checklists the user reads (cancelled ones included).
     func search(_ query: String, for userID: UserID, limit: Int) throws(StoreError) -> [SearchHit]
@@ -69,7 +72,8 @@ public protocol ChecklistStorage: AnyObject {
 
     /// Moves a complete upload into the file store and applies its `attach` edit (see
     /// `ChecklistStore.attach`).
-    func attach(_ upload: AttachmentUpload, files: AttachmentFiles, maxTotalBytes: Int64, opID: String, by actor: Actor) throws(StoreError) -> EditOutcome
+    func attach(_ upload: AttachmentUpload, files: AttachmentFiles, maxTotalBytes: Int64, opID: String, by actor: Actor)
+        throws(StoreError) -> EditOutcome
     /// The attachment, when the user may read its checklist.
     func attachment(_ id: AttachmentID, readableBy userID: UserID) throws(StoreError) -> AttachmentLocation?
     /// Every content hash an attachment names.
@@ -81,13 +85,16 @@ public protocol ChecklistStorage: AnyObject {
     /// moved on by `rotate`; the hash of its token (`hashOf(generation)`) replaces the one
     /// stored before, so a rotated URL stops working at once. A checklist the user cannot
     /// read: `listNotFound`.
-    func feedGeneration(for userID: UserID, listID: ListID?, rotate: Bool, hashOf: (Int) -> [UInt8]) throws(StoreError) -> Int
+    func feedGeneration(for userID: UserID, listID: ListID?, rotate: Bool, hashOf: (Int) -> [UInt8]) throws(StoreError)
+        -> Int
     /// Whose feed a token (by its hash) opens, or `nil` for an unknown or rotated one.
     func feedScope(forTokenHash tokenHash: [UInt8]) throws(StoreError) -> FeedScope?
     /// A cheap text that changes whenever the feed's content may (its `ETag` is made from it).
     func feedFingerprint(_ scope: FeedScope, today: CivilDate) throws(StoreError) -> String?
     /// The feed's name and dated items.
-    func feedEntries(_ scope: FeedScope, today: CivilDate) throws(StoreError) -> (name: String, entries: [CalendarFeed.Entry])?
+    func feedEntries(_ scope: FeedScope, today: CivilDate) throws(StoreError) -> (
+        name: String, entries: [CalendarFeed.Entry]
+    )?
 
     // MARK: Reminders
 
@@ -98,7 +105,8 @@ public protocol ChecklistStorage: AnyObject {
     /// What a user gets again when they sign in.
     func pendingReminders(for userID: UserID, now: Timestamp) throws(StoreError) -> [ReminderDelivery]
     func dismissReminder(userID: UserID, listID: ListID, itemID: ItemID, at: Timestamp) throws(StoreError)
-    func snoozeReminder(userID: UserID, listID: ListID, itemID: ItemID, until: Timestamp, now: Timestamp) throws(StoreError) -> ReminderSnooze
+    func snoozeReminder(userID: UserID, listID: ListID, itemID: ItemID, until: Timestamp, now: Timestamp)
+        throws(StoreError) -> ReminderSnooze
 }
 
 extension ChecklistStorage {
@@ -121,7 +129,8 @@ public protocol StoreBackend: AnyObject, Sendable {
     typealias AfterCommit = @Sendable (_ committed: Bool) -> Void
 
     /// Queues a job for the next batch. Any thread.
-    func submit(_ job: @escaping @Sendable (Storage) -> AfterCommit, abandoned: @escaping @Sendable (StoreError) -> Void)
+    func submit(
+        _ job: @escaping @Sendable (Storage) -> AfterCommit, abandoned: @escaping @Sendable (StoreError) -> Void)
     /// `false` once the back end is closing: the health check reports it.
     var isOpen: Bool { get }
     /// Whether the last write went through (`/healthz` reports it).
@@ -144,13 +153,16 @@ extension StoreBackend {
 
     /// Runs `work` in the next batch and waits until that batch committed (or the job was
     /// abandoned). For threads that may block — tests and tools; never the lws service thread.
-    public func sync<T: Sendable>(_ work: @escaping @Sendable (Storage) throws(StoreError) -> T) throws(StoreError) -> T {
+    public func sync<T: Sendable>(_ work: @escaping @Sendable (Storage) throws(StoreError) -> T) throws(StoreError) -> T
+    {
         let box = SyncResult<T>()
-        submit({ storage in
-            let result: Result<T, StoreError>
-            do throws(StoreError) { result = .success(try work(storage)) } catch { result = .failure(error) }
-            return { committed in box.finish(committed ? result : .failure(.failure("the store could not commit"))) }
-        }, abandoned: { error in box.finish(.failure(error)) })
+        submit(
+            { storage in
+                let result: Result<T, StoreError>
+                do throws(StoreError) { result = .success(try work(storage)) } catch { result = .failure(error) }
+                return { committed in box.finish(committed ? result : .failure(.failure("the store could not commit")))
+                }
+            }, abandoned: { error in box.finish(.failure(error)) })
         return try box.wait().get()
     }
 }

@@ -16,25 +16,30 @@ public struct PasswordHasher: Sendable {
     public func hash(_ password: String) throws(CredentialsError) -> String {
         let salt = try SecureRandom.bytes(16)
         let digest = try Self.derive(password, salt: salt, parameters: parameters)
-        return ["scrypt", String(parameters.n), String(parameters.r), String(parameters.p),
-                Data(salt).base64EncodedString(), Data(digest).base64EncodedString()].joined(separator: "$")
+        return [
+            "scrypt", String(parameters.n), String(parameters.r), String(parameters.p),
+            Data(salt).base64EncodedString(), Data(digest).base64EncodedString(),
+        ].joined(separator: "$")
     }
 
     /// `true` when `password` produces `stored`; compares in constant time.
     public func verify(_ password: String, against stored: String) -> Bool {
         let parts = stored.split(separator: "$", omittingEmptySubsequences: false)
         guard parts.count == 6, parts[0] == "scrypt",
-              let n = UInt64(parts[1]), let r = UInt64(parts[2]), let p = UInt64(parts[3]),
-              let salt = Data(base64Encoded: String(parts[4])), let expected = Data(base64Encoded: String(parts[5])),
-              let actual = try? Self.derive(password, salt: [UInt8](salt), parameters: ScryptParameters(n: n, r: r, p: p)),
-              actual.count == expected.count
+            let n = UInt64(parts[1]), let r = UInt64(parts[2]), let p = UInt64(parts[3]),
+            let salt = Data(base64Encoded: String(parts[4])), let expected = Data(base64Encoded: String(parts[5])),
+            let actual = try? Self.derive(
+                password, salt: [UInt8](salt), parameters: ScryptParameters(n: n, r: r, p: p)),
+            actual.count == expected.count
         else { return false }
         return actual.withUnsafeBytes { a in
             expected.withUnsafeBytes { b in CRYPTO_memcmp(a.baseAddress, b.baseAddress, a.count) == 0 }
         }
     }
 
-    static func derive(_ password: String, salt: [UInt8], parameters: ScryptParameters) throws(CredentialsError) -> [UInt8] {
+    static func derive(_ password: String, salt: [UInt8], parameters: ScryptParameters) throws(CredentialsError)
+        -> [UInt8]
+    {
         var output = [UInt8](repeating: 0, count: 32)
         let passwordBytes = Array(password.utf8)
         let status = passwordBytes.withUnsafeBufferPointer { pass in

@@ -41,7 +41,8 @@ public struct ServerKey: Hashable, Sendable {
         let input = Array(message.utf8)
         bytes.withUnsafeBufferPointer { key in
             input.withUnsafeBufferPointer { data in
-                _ = HMAC(EVP_sha256(), key.baseAddress, Int32(key.count), data.baseAddress, data.count, &digest, &length)
+                _ = HMAC(
+                    EVP_sha256(), key.baseAddress, Int32(key.count), data.baseAddress, data.count, &digest, &length)
             }
         }
         return Array(digest.prefix(Int(length)))

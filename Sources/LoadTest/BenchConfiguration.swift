@@ -96,7 +96,9 @@ public struct BenchConfiguration: Sendable {
         if let rate, rate <= 0 { return "rate must be positive" }
         if window < 1 { return "window must be ≥ 1" }
         if duration <= 0 || timeout <= 0 { return "duration and timeout must be positive" }
-        if case .nchan = target, scenario == .reconnect { return "the reconnect scenario needs a Checkwire server (nchan has no since)" }
+        if case .nchan = target, scenario == .reconnect {
+            return "the reconnect scenario needs a Checkwire server (nchan has no since)"
+        }
         if scenario == .lists, subscribers < lists { return "lists needs at least one subscriber per list" }
         return nil
     }

@@ -67,7 +67,8 @@ extension BenchEngine {
         let opID = OpID.make(tag: tag, writer: index, number: number, sentAt: now)
         // A fixed-width title keeps every event the same size.
         let title = String(number + 10_000_000)
-        let json = #"{"type":"op","opId":"\#(opID)","op":"updateItem","list":"\#(listIDs[list])","item":"\#(item)","title":"edit \#(title)"}"#
+        let json =
+            #"{"type":"op","opId":"\#(opID)","op":"updateItem","list":"\#(listIDs[list])","item":"\#(item)","title":"edit \#(title)"}"#
         client.send(.text(Array(json.utf8)), on: connection)
         writers[index].sent = number
         writers[index].inFlight += 1
@@ -95,7 +96,9 @@ extension BenchEngine {
         case .error:
             counters.opErrors += 1
             counters.errors += 1
-            errorCodes[fields.code.map { String(decoding: UnsafeBufferPointer(rebasing: buffer[$0]), as: UTF8.self) } ?? "?", default: 0] += 1
+            errorCodes[
+                fields.code.map { String(decoding: UnsafeBufferPointer(rebasing: buffer[$0]), as: UTF8.self) } ?? "?",
+                default: 0] += 1
             if fields.opID != nil {
                 writers[index].inFlight -= 1
                 if !paced { fillWriter(index) }

@@ -160,7 +160,8 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
                 subscribers[index].phase = .open
                 let since = subscribers[index].lastSeq
                 let list = listIDs[subscribers[index].list]
-                let subscribe = since >= 0
+                let subscribe =
+                    since >= 0
                     ? #"{"type":"subscribe","list":"\#(list)","since":\#(since)}"#
                     : #"{"type":"subscribe","list":"\#(list)"}"#
                 client.send(.text(Array(#"{"type":"auth","token":"\#(subscriberToken)"}"#.utf8)), on: connection)
@@ -209,7 +210,8 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
         }
     }
 
-    func webSocketClient(_ client: WebSocketClient, didReceive message: WebSocketMessage, from connection: ConnectionID) {
+    func webSocketClient(_ client: WebSocketClient, didReceive message: WebSocketMessage, from connection: ConnectionID)
+    {
         guard case .text(let bytes) = message, let owner = owners[connection] else { return }
         let now = MonotonicClock.now()
         bytes.withUnsafeBufferPointer { buffer in
@@ -232,7 +234,9 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
 
     // MARK: - Subscribers
 
-    private func receiveCheckwire(_ fields: ScannedMessage, _ buffer: UnsafeBufferPointer<UInt8>, subscriber index: Int, now: UInt64) {
+    private func receiveCheckwire(
+        _ fields: ScannedMessage, _ buffer: UnsafeBufferPointer<UInt8>, subscriber index: Int, now: UInt64
+    ) {
         switch fields.kind {
         case .event:
             guard let seq = fields.seq else { counters.unparsable += 1; return }
@@ -271,14 +275,17 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
             if let seq = fields.seq { subscribers[index].lastSeq = seq }
         case .error:
             counters.errors += 1
-            errorCodes[fields.code.map { String(decoding: UnsafeBufferPointer(rebasing: buffer[$0]), as: UTF8.self) } ?? "?", default: 0] += 1
+            errorCodes[
+                fields.code.map { String(decoding: UnsafeBufferPointer(rebasing: buffer[$0]), as: UTF8.self) } ?? "?",
+                default: 0] += 1
         default:
             break
         }
     }
 
     private func receiveNchan(_ fields: ScannedMessage, subscriber index: Int, now: UInt64, bytes: Int) {
-        guard let writer = fields.writer, let number = fields.number, writer >= 0, Int(writer) < configuration.writers else {
+        guard let writer = fields.writer, let number = fields.number, writer >= 0, Int(writer) < configuration.writers
+        else {
             counters.unparsable += 1
             return
         }
@@ -380,7 +387,8 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
     /// Reconnects every dropped subscriber at once; each resumes with `since`.
     func reconnectAll() {
         connecting = 0
-        for index in subscribers.indices where subscribers[index].phase == .dropped || subscribers[index].connection == nil {
+        for index in subscribers.indices
+        where subscribers[index].phase == .dropped || subscribers[index].connection == nil {
             subscribers[index].reconnecting = true
             openSubscriber(index)
         }
@@ -393,10 +401,14 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
             if isNchan {
                 for writer in 0..<configuration.writers {
                     let channel = subscribers[index].list
-                    guard let first = firstNumber(writer: writer, channel: channel), published[writer] >= first else { continue }
+                    guard let first = firstNumber(writer: writer, channel: channel), published[writer] >= first else {
+                        continue
+                    }
                     let expectedLast = first + (published[writer] - first) / channelStep * channelStep
                     let last = Int(lastNumbers[index * configuration.writers + writer])
-                    owed += last == 0 ? (expectedLast - first) / channelStep + 1 : max(0, (expectedLast - last) / channelStep)
+                    owed +=
+                        last == 0
+                        ? (expectedLast - first) / channelStep + 1 : max(0, (expectedLast - last) / channelStep)
                 }
             } else {
                 owed += Int(max(0, listHeads[subscribers[index].list] - subscribers[index].lastSeq))

@@ -9,16 +9,25 @@ extension BenchReport {
         }
         func latency(_ s: LatencySummary) -> String {
             guard s.count > 0 else { return "—" }
-            return "p50 \(ms(s.p50))  p90 \(ms(s.p90))  p99 \(ms(s.p99))  p99.9 \(ms(s.p999))  max \(ms(s.max))  (n=\(s.count))"
+            return
+                "p50 \(ms(s.p50))  p90 \(ms(s.p90))  p99 \(ms(s.p99))  p99.9 \(ms(s.p999))  max \(ms(s.max))  (n=\(s.count))"
         }
         let rateText = rate.map { "\(Self.number($0))/s" } ?? "as fast as possible"
         lines.append("checkwire bench — \(scenario) against \(target)")
-        row("shape", "\(subscribers) subscribers, \(lists) list(s), \(writers) writer(s), \(rateText), window \(window)")
-        row("connections", "\(connections.live) live of \(connections.requested), \(connections.failures) failed, ramp \(String(format: "%.2f", connections.rampSeconds)) s (\(Self.number(connections.connectsPerSecond))/s)")
+        row(
+            "shape", "\(subscribers) subscribers, \(lists) list(s), \(writers) writer(s), \(rateText), window \(window)"
+        )
+        row(
+            "connections",
+            "\(connections.live) live of \(connections.requested), \(connections.failures) failed, ramp \(String(format: "%.2f", connections.rampSeconds)) s (\(Self.number(connections.connectsPerSecond))/s)"
+        )
         row("connect time", latency(connections.connect))
         row("connect → subscribed", latency(connections.subscribe))
         if let edits {
-            row("edits", "\(edits.sent) sent, \(edits.acked) acked, \(edits.errors) errors in \(String(format: "%.2f", edits.seconds)) s")
+            row(
+                "edits",
+                "\(edits.sent) sent, \(edits.acked) acked, \(edits.errors) errors in \(String(format: "%.2f", edits.seconds)) s"
+            )
             row("acks/s", Self.number(edits.acksPerSecond))
             row("edit → ack", latency(edits.ack))
         }
@@ -28,16 +37,24 @@ extension BenchReport {
             row("edit → delivery", latency(deliveries.latency))
         }
         if let reconnect {
-            row("reconnect", "\(reconnect.caughtUp) caught up, \(reconnect.behind) events behind, \(reconnect.replayedEvents) replayed, \(reconnect.snapshots) snapshots")
+            row(
+                "reconnect",
+                "\(reconnect.caughtUp) caught up, \(reconnect.behind) events behind, \(reconnect.replayedEvents) replayed, \(reconnect.snapshots) snapshots"
+            )
             row("time to caught up", latency(reconnect.catchUp))
         }
         let v = verification
-        row("exactly once, in order", v.passed
-            ? "yes: every subscriber received every event once, in order"
-            : "NO: \(v.duplicatesOrReordered) duplicate/reordered, \(v.gaps) gaps, \(v.missingAtEnd) not delivered before the drain timeout, \(v.unparsable) unparsable, \(v.subscribersNotLive) subscribers not live at the end")
+        row(
+            "exactly once, in order",
+            v.passed
+                ? "yes: every subscriber received every event once, in order"
+                : "NO: \(v.duplicatesOrReordered) duplicate/reordered, \(v.gaps) gaps, \(v.missingAtEnd) not delivered before the drain timeout, \(v.unparsable) unparsable, \(v.subscribersNotLive) subscribers not live at the end"
+        )
         if let server {
             var text = String(format: "%.2f CPU s", server.cpuSeconds)
-            if let perDelivery = server.cpuMicrosecondsPerDelivery { text += String(format: ", %.2f µs per delivery", perDelivery) }
+            if let perDelivery = server.cpuMicrosecondsPerDelivery {
+                text += String(format: ", %.2f µs per delivery", perDelivery)
+            }
             text += ", RSS \(Self.mebibytes(server.residentBytesBefore)) → \(Self.mebibytes(server.residentBytesAfter))"
             if let perConnection = server.residentBytesPerConnection {
                 text += String(format: " (%.2f KiB per connection)", perConnection / 1024)
@@ -45,8 +62,14 @@ extension BenchReport {
             row("server (pid \(server.pids.map(String.init).joined(separator: ",")))", text)
         }
         row("bench client CPU", String(format: "%.2f s", clientCPUSeconds))
-        if !errors.isEmpty { row("errors", errors.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")) }
-        if !closeCodes.isEmpty { row("close codes", closeCodes.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")) }
+        if !errors.isEmpty {
+            row("errors", errors.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", "))
+        }
+        if !closeCodes.isEmpty {
+            row(
+                "close codes",
+                closeCodes.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", "))
+        }
         row("elapsed", String(format: "%.1f s", elapsedSeconds))
         return lines.joined(separator: "\n")
     }

@@ -102,7 +102,8 @@ final class Run: @unchecked Sendable {
         case .checkwire(let url):
             let setup = try await SetupClient.connect(url: url)
             self.setup = setup
-            let accounts = try await setup.accounts(tag: tag, username: configuration.username, password: configuration.password)
+            let accounts = try await setup.accounts(
+                tag: tag, username: configuration.username, password: configuration.password)
             let viewer = configuration.username == nil ? "bench-\(tag)-v" : nil
             let itemsPerList = configuration.scenario == .idle ? 1 : min(configuration.writers, 4)
             let created = try await setup.lists(
@@ -130,8 +131,13 @@ final class Run: @unchecked Sendable {
             let (settled, line) = await engine.perform { engine -> (Int, String) in
                 engine.pumpRamp()
                 let c = engine.counters
-                let settled = engine.subscribers.count(where: { $0.phase == .live || $0.phase == .failed || $0.phase == .closed })
-                return (settled, "ramp: \(engine.rampStarted) started, \(c.connected) connected, \(c.live) live, \(c.connectFailures) failed")
+                let settled = engine.subscribers.count(where: {
+                    $0.phase == .live || $0.phase == .failed || $0.phase == .closed
+                })
+                return (
+                    settled,
+                    "ramp: \(engine.rampStarted) started, \(c.connected) connected, \(c.live) live, \(c.connectFailures) failed"
+                )
             }
             report(line)
             if settled >= target { break }
@@ -147,7 +153,9 @@ final class Run: @unchecked Sendable {
         await engine.perform { $0.openWriters(count) }
         let deadline = MonotonicClock.now() &+ 15_000_000_000
         while await engine.perform({ $0.readyWriters }) < count {
-            guard MonotonicClock.now() < deadline else { throw BenchRunner.Failure(description: "writers did not authenticate within 15 s") }
+            guard MonotonicClock.now() < deadline else {
+                throw BenchRunner.Failure(description: "writers did not authenticate within 15 s")
+            }
             try await Task.sleep(for: .milliseconds(10))
         }
     }
@@ -187,12 +195,16 @@ final class Run: @unchecked Sendable {
                 if rate != nil, MonotonicClock.now() < deadline { engine.sendDue(until: due) }
                 let c = engine.counters
                 let stopped = c.sent >= budget || MonotonicClock.now() >= deadline
-                return (stopped && engine.inFlight == 0, wantsLine ? engine.progressLine(sent: c.sent, acked: c.acked) : nil)
+                return (
+                    stopped && engine.inFlight == 0, wantsLine ? engine.progressLine(sent: c.sent, acked: c.acked) : nil
+                )
             }
             if let line { report(line) }
             if done || MonotonicClock.now() > waitLimit { break }
             try checkDeadline("writing")
-            try await Task.sleep(for: rate.map { Self.pacingPause(rate: $0, due: due, elapsed: MonotonicClock.seconds(since: began)) } ?? .milliseconds(20))
+            try await Task.sleep(
+                for: rate.map { Self.pacingPause(rate: $0, due: due, elapsed: MonotonicClock.seconds(since: began)) }
+                    ?? .milliseconds(20))
         }
         await engine.perform { $0.stopWriting() }
     }
@@ -203,7 +215,10 @@ final class Run: @unchecked Sendable {
         let published = publisher?.totals.published ?? []
         while true {
             let (owed, line) = await engine.perform { engine -> (Int, String) in
-                (engine.outstandingDeliveries(published: published), engine.progressLine(sent: engine.counters.sent, acked: engine.counters.acked))
+                (
+                    engine.outstandingDeliveries(published: published),
+                    engine.progressLine(sent: engine.counters.sent, acked: engine.counters.acked)
+                )
             }
             report(line + (owed > 0 ? " | draining \(owed)" : ""))
             if owed == 0 || MonotonicClock.now() > limit { return }
@@ -241,17 +256,24 @@ final class Run: @unchecked Sendable {
             let (caughtUp, line) = await engine.perform { engine -> (Int, String) in
                 if savedRate != nil { engine.sendDue(until: due) }
                 let c = engine.counters
-                return (c.caughtUp, "reconnect: \(c.connected) connects, \(c.caughtUp) caught up, \(c.replayed) replayed")
+                return (
+                    c.caughtUp, "reconnect: \(c.connected) connects, \(c.caughtUp) caught up, \(c.replayed) replayed"
+                )
             }
             report(line)
             if caughtUp >= count { break }
             if MonotonicClock.seconds(since: began) > configuration.drainTimeout * 4 { break }
             try checkDeadline("reconnecting")
             // Catch-up is timed on the engine's thread, so a coarser pause here costs it nothing.
-            try await Task.sleep(for: savedRate.map { Self.pacingPause(rate: $0, due: paced, elapsed: MonotonicClock.seconds(since: paceBegan)) } ?? .milliseconds(5))
+            try await Task.sleep(
+                for: savedRate.map {
+                    Self.pacingPause(rate: $0, due: paced, elapsed: MonotonicClock.seconds(since: paceBegan))
+                } ?? .milliseconds(5))
         }
         await engine.perform { $0.stopWriting() }
-        while await engine.perform({ $0.inFlight }) > 0, MonotonicClock.seconds(since: began) < configuration.drainTimeout * 4 {
+        while await engine.perform({ $0.inFlight }) > 0,
+            MonotonicClock.seconds(since: began) < configuration.drainTimeout * 4
+        {
             try await Task.sleep(for: .milliseconds(5))
         }
         try await drain()
@@ -277,8 +299,10 @@ final class Run: @unchecked Sendable {
         }
         while true {
             let (done, line) = await engine.perform { engine -> (Bool, String) in
-                (engine.counters.sent >= engine.editBudget && engine.inFlight == 0,
-                 "reconnect: writing while disconnected, \(engine.counters.acked) acked")
+                (
+                    engine.counters.sent >= engine.editBudget && engine.inFlight == 0,
+                    "reconnect: writing while disconnected, \(engine.counters.acked) acked"
+                )
             }
             report(line)
             if done { break }
@@ -302,12 +326,16 @@ final class Run: @unchecked Sendable {
                 subscribers: configuration.subscribers, writers: configuration.writers,
                 lists: configuration.effectiveLists, rate: configuration.rate, window: configuration.window,
                 connections: .init(
-                    requested: configuration.subscribers, connected: c.connected, live: c.live, failures: c.connectFailures,
-                    rampSeconds: rampSeconds, connectsPerSecond: rampSeconds > 0 ? Double(c.connected) / rampSeconds : 0,
+                    requested: configuration.subscribers, connected: c.connected, live: c.live,
+                    failures: c.connectFailures,
+                    rampSeconds: rampSeconds,
+                    connectsPerSecond: rampSeconds > 0 ? Double(c.connected) / rampSeconds : 0,
                     connect: engine.connectLatency.summary, subscribe: engine.subscribeLatency.summary
                 ),
                 edits: nil, deliveries: nil, reconnect: nil,
-                verification: .init(duplicatesOrReordered: 0, gaps: 0, missingAtEnd: 0, unparsable: 0, subscribersNotLive: 0, passed: true),
+                verification: .init(
+                    duplicatesOrReordered: 0, gaps: 0, missingAtEnd: 0, unparsable: 0, subscribersNotLive: 0,
+                    passed: true),
                 errors: [:], closeCodes: [:], server: nil, clientCPUSeconds: 0, elapsedSeconds: 0
             )
         }
@@ -331,7 +359,8 @@ final class Run: @unchecked Sendable {
         }
         let c = snapshot.counters
         let firstSend = publisherTotals?.firstSendAt ?? snapshot.firstSendAt
-        let seconds = firstSend > 0 && snapshot.lastDeliveryAt > firstSend ? Double(snapshot.lastDeliveryAt - firstSend) / 1e9 : 0
+        let seconds =
+            firstSend > 0 && snapshot.lastDeliveryAt > firstSend ? Double(snapshot.lastDeliveryAt - firstSend) / 1e9 : 0
         if scenario != .idle {
             let sent = publisherTotals?.sent ?? c.sent
             let acked = publisherTotals?.acked ?? c.acked
@@ -341,7 +370,8 @@ final class Run: @unchecked Sendable {
             let ackSeconds = firstSend > 0 && lastAck > firstSend ? Double(lastAck - firstSend) / 1e9 : 0
             report.edits = .init(
                 sent: sent, acked: acked, errors: errors, seconds: ackSeconds,
-                acksPerSecond: ackSeconds > 0 ? Double(acked) / ackSeconds : 0, ack: publisherLatency?.summary ?? snapshot.ack
+                acksPerSecond: ackSeconds > 0 ? Double(acked) / ackSeconds : 0,
+                ack: publisherLatency?.summary ?? snapshot.ack
             )
             report.deliveries = .init(
                 count: c.deliveries, perSecond: seconds > 0 ? Double(c.deliveries) / seconds : 0,
@@ -360,10 +390,13 @@ final class Run: @unchecked Sendable {
         report.errors = errors
         report.closeCodes = snapshot.closeCodes
         if let serverBefore, let serverAfter {
-            let cpu = cpuWindow?.server.map { serverAfter.cpuSeconds - $0.cpuSeconds } ?? (serverAfter.cpuSeconds - serverBefore.cpuSeconds)
+            let cpu =
+                cpuWindow?.server.map { serverAfter.cpuSeconds - $0.cpuSeconds }
+                ?? (serverAfter.cpuSeconds - serverBefore.cpuSeconds)
             report.server = .init(
                 pids: configuration.serverPIDs, cpuSeconds: cpu,
-                cpuMicrosecondsPerDelivery: c.deliveries > 0 && cpuWindow != nil ? cpu / Double(c.deliveries) * 1e6 : nil,
+                cpuMicrosecondsPerDelivery: c.deliveries > 0 && cpuWindow != nil
+                    ? cpu / Double(c.deliveries) * 1e6 : nil,
                 residentBytesBefore: serverBefore.residentBytes, residentBytesAfter: serverAfter.residentBytes,
                 residentBytesPerConnection: scenario == .idle && snapshot.live > 0
                     ? Double(serverAfter.residentBytes - serverBefore.residentBytes) / Double(snapshot.live) : nil
@@ -403,7 +436,8 @@ final class Run: @unchecked Sendable {
 
     private func checkDeadline(_ doing: String) throws {
         if MonotonicClock.now() > hardDeadline {
-            throw BenchRunner.Failure(description: "gave up \(doing): the run exceeded --timeout \(configuration.timeout) s")
+            throw BenchRunner.Failure(
+                description: "gave up \(doing): the run exceeded --timeout \(configuration.timeout) s")
         }
     }
 
@@ -435,7 +469,8 @@ extension BenchEngine {
         let c = counters
         let seconds = firstSendAt > 0 ? MonotonicClock.seconds(since: firstSendAt) : 0
         let perSecond = seconds > 0 ? Double(c.deliveries) / seconds : 0
-        return "live \(c.live)/\(subscribers.count) | edits \(sent) sent \(acked) acked | \(c.deliveries) deliveries (\(Int(perSecond))/s avg) | errors \(c.errors + c.connectFailures)"
+        return
+            "live \(c.live)/\(subscribers.count) | edits \(sent) sent \(acked) acked | \(c.deliveries) deliveries (\(Int(perSecond))/s avg) | errors \(c.errors + c.connectFailures)"
     }
 
     func fillAll() {

@@ -130,12 +130,19 @@ public enum MessageScanner {
             switch key.count {
             case 4 where isString && equals(key, "type"):
                 guard let value = string() else { return nil }
-                if equals(value, "event") { result.kind = .event }
-                else if equals(value, "ack") { result.kind = .ack }
-                else if equals(value, "error") { result.kind = .error }
-                else if equals(value, "subscribed") { result.kind = .subscribed }
-                else if equals(value, "snapshot") { result.kind = .snapshot }
-                else if equals(value, "authed") { result.kind = .authed }
+                if equals(value, "event") {
+                    result.kind = .event
+                } else if equals(value, "ack") {
+                    result.kind = .ack
+                } else if equals(value, "error") {
+                    result.kind = .error
+                } else if equals(value, "subscribed") {
+                    result.kind = .subscribed
+                } else if equals(value, "snapshot") {
+                    result.kind = .snapshot
+                } else if equals(value, "authed") {
+                    result.kind = .authed
+                }
             case 3 where !isString && equals(key, "seq"):
                 guard let value = integer() else { return nil }
                 result.seq = value
@@ -165,7 +172,9 @@ public enum MessageScanner {
     }
 
     /// Splits an opId written by `OpID.make` into writer, number and send time.
-    public static func opIDFields(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (writer: Int, number: Int, sentAt: UInt64)? {
+    public static func opIDFields(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (
+        writer: Int, number: Int, sentAt: UInt64
+    )? {
         // "<tag>.<writer>.<number>.<sentAt>"
         var parts: [Int64] = []
         parts.reserveCapacity(3)

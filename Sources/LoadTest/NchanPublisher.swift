@@ -88,7 +88,9 @@ final class NchanPublisher: @unchecked Sendable {
             return fail("publisher host must be an IPv4 address")
         }
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else { return fail("connect to nchan publisher failed (errno \(errno))") }
 
@@ -115,7 +117,9 @@ final class NchanPublisher: @unchecked Sendable {
             if !moreToSend && inFlight == 0 { break }
             if now > hardStop { fail("publisher gave up waiting for responses"); break }
             var request: [UInt8] = []
-            while next <= budget, now < deadline, outstanding.count - outstandingHead < configuration.window, dueTime(next) <= now {
+            while next <= budget, now < deadline, outstanding.count - outstandingHead < configuration.window,
+                dueTime(next) <= now
+            {
                 appendRequest(&request, writer: writer, number: next, sentAt: now)
                 outstanding.append(now)
                 next += 1
@@ -184,7 +188,8 @@ final class NchanPublisher: @unchecked Sendable {
         body.append(contentsOf: repeatElement(UInt8(ascii: "x"), count: padding))
         body.append(contentsOf: Array(#""}"#.utf8))
         let channel = channels[(writer + (number - 1) * configuration.writers) % channels.count]
-        let headers = "POST \(pathPrefix)/\(channel) HTTP/1.1\r\nHost: \(host)\r\nAccept: text/plain\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
+        let headers =
+            "POST \(pathPrefix)/\(channel) HTTP/1.1\r\nHost: \(host)\r\nAccept: text/plain\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
         request.append(contentsOf: Array(headers.utf8))
         request.append(contentsOf: body)
     }
@@ -192,7 +197,9 @@ final class NchanPublisher: @unchecked Sendable {
     private func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            let written = bytes.withUnsafeBytes {
+                send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
+            }
             if written <= 0 { return false }
             offset += written
         }
@@ -236,7 +243,8 @@ struct HTTPResponseReader {
         if chunked {
             while true {
                 guard let lineEnd = find([13, 10], from: cursor) else { return nil }
-                let sizeText = String(decoding: buffer[cursor..<lineEnd], as: UTF8.self).split(separator: ";").first ?? ""
+                let sizeText =
+                    String(decoding: buffer[cursor..<lineEnd], as: UTF8.self).split(separator: ";").first ?? ""
                 let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) ?? 0
                 cursor = lineEnd + 2
                 if size == 0 {

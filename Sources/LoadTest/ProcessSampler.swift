@@ -26,8 +26,8 @@ public enum ProcessSampler {
 
     public static func sample(_ pid: Int32) -> ProcessSample? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let closing = stat.lastIndex(of: ")")
+            let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let closing = stat.lastIndex(of: ")")
         else { return nil }
         // Fields after "(comm)": state is field 3; utime and stime are fields 14 and 15.
         let fields = stat[stat.index(after: closing)...].split(separator: " ")

@@ -63,11 +63,14 @@ struct SetupClient {
         var ids = existing
         var heads = [Int64](repeating: 0, count: max(count, existing.count))
         if ids.isEmpty {
-            let replies = try await pipeline((0..<count).map { index in
-                op("\(tag).setup.list.\(index)", .createList(id: nil, Edit.NewList(title: "bench \(tag) \(index)")))
-            })
+            let replies = try await pipeline(
+                (0..<count).map { index in
+                    op("\(tag).setup.list.\(index)", .createList(id: nil, Edit.NewList(title: "bench \(tag) \(index)")))
+                })
             ids = try replies.map { reply in
-                guard let id = reply["list"]?.stringValue else { throw Failure(description: "createList: \(reply.encodedString)") }
+                guard let id = reply["list"]?.stringValue else {
+                    throw Failure(description: "createList: \(reply.encodedString)")
+                }
                 return id
             }
         }
@@ -88,11 +91,14 @@ struct SetupClient {
             heads[index / itemsPerList] = max(heads[index / itemsPerList], seq)
         }
         if let viewer {
-            let shares = try await pipeline(ids.enumerated().map { index, id in
-                op("\(tag).setup.share.\(index)", .share(ListID(id), username: viewer, role: .viewer))
-            })
+            let shares = try await pipeline(
+                ids.enumerated().map { index, id in
+                    op("\(tag).setup.share.\(index)", .share(ListID(id), username: viewer, role: .viewer))
+                })
             for (index, reply) in shares.enumerated() {
-                guard let seq = reply["seq"]?.int64Value else { throw Failure(description: "share: \(reply.encodedString)") }
+                guard let seq = reply["seq"]?.int64Value else {
+                    throw Failure(description: "share: \(reply.encodedString)")
+                }
                 heads[index] = max(heads[index], seq)
             }
         }
@@ -105,7 +111,9 @@ struct SetupClient {
 
     private func authenticate(_ body: Request.Body) async throws -> String {
         let reply = try await pipeline([Request(ref: nil, body: body)])[0]
-        guard reply["type"]?.stringValue == "authed" else { throw Failure(description: "authentication failed: \(reply.encodedString)") }
+        guard reply["type"]?.stringValue == "authed" else {
+            throw Failure(description: "authentication failed: \(reply.encodedString)")
+        }
         if case .auth(let token) = body { return token }
         return reply["token"]?.stringValue ?? ""
     }

@@ -40,7 +40,9 @@ public enum QuickAddJSONLines {
     /// The text and lists of an input line, or nil when it has no text (`checkwire parse
     /// --benchmark` reads a corpus with this).
     public static func textAndLists(of line: String) -> (text: String, lists: [QuickAddList])? {
-        guard let input = try? JSONDecoder().decode(Input.self, from: Data(line.utf8)), let text = input.text else { return nil }
+        guard let input = try? JSONDecoder().decode(Input.self, from: Data(line.utf8)), let text = input.text else {
+            return nil
+        }
         return (text, (input.lists ?? []).map { QuickAddList(name: $0.name, sections: $0.sections) })
     }
 
@@ -61,9 +63,13 @@ public enum QuickAddJSONLines {
 
         init(from decoder: any Decoder) throws {
             let value = try decoder.singleValueContainer()
-            if let text = try? value.decode(String.self) { self = .text(text) }
-            else if let integer = try? value.decode(Int.self) { self = .integer(integer) }
-            else { self = .number(try value.decode(Double.self)) }
+            if let text = try? value.decode(String.self) {
+                self = .text(text)
+            } else if let integer = try? value.decode(Int.self) {
+                self = .integer(integer)
+            } else {
+                self = .number(try value.decode(Double.self))
+            }
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -102,7 +108,11 @@ public enum QuickAddJSONLines {
 
         init(from decoder: any Decoder) throws {
             let value = try decoder.singleValueContainer()
-            if let text = try? value.decode(String.self) { self = .text(text) } else { self = .seconds(try value.decode(Double.self)) }
+            if let text = try? value.decode(String.self) {
+                self = .text(text)
+            } else {
+                self = .seconds(try value.decode(Double.self))
+            }
         }
     }
 
@@ -179,11 +189,14 @@ public enum QuickAddJSONLines {
             return v
         }
         guard let y = digits(0, 4), u.count >= 10, u[4] == 45, let mo = digits(5, 2), u[7] == 45,
-              let d = digits(8, 2), QuickAddDate(validYear: y, month: mo, day: d) != nil else { return nil }
+            let d = digits(8, 2), QuickAddDate(validYear: y, month: mo, day: d) != nil
+        else { return nil }
         var h = 0, mi = 0, s = 0.0
         var i = 10
         if i < u.count, u[i] == 84 || u[i] == 32 {  // T or space
-            guard let hh = digits(i + 1, 2), i + 3 < u.count, u[i + 3] == 58, let mm = digits(i + 4, 2) else { return nil }
+            guard let hh = digits(i + 1, 2), i + 3 < u.count, u[i + 3] == 58, let mm = digits(i + 4, 2) else {
+                return nil
+            }
             h = hh
             mi = mm
             i += 6
@@ -205,16 +218,21 @@ public enum QuickAddJSONLines {
         let local = Double(QuickAddDate(year: y, month: mo, day: d).dayNumber * 86_400 + h * 3600 + mi * 60) + s
         if i == u.count {
             // Local time: find the offset in force at that local time.
-            var guess = Date(timeIntervalSince1970: local - Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: local))))
+            var guess = Date(
+                timeIntervalSince1970: local - Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: local))))
             guess = Date(timeIntervalSince1970: local - Double(timeZone.secondsFromGMT(for: guess)))
             return guess
         }
         if u[i] == 90 || u[i] == 122, i + 1 == u.count { return Date(timeIntervalSince1970: local) }  // Z
         guard u[i] == 43 || u[i] == 45, let oh = digits(i + 1, 2) else { return nil }
         var om = 0
-        if let m = digits(i + 3, 2), i + 5 == u.count { om = m }
-        else if i + 4 < u.count, u[i + 3] == 58, let m = digits(i + 4, 2), i + 6 == u.count { om = m }
-        else if i + 3 != u.count { return nil }
+        if let m = digits(i + 3, 2), i + 5 == u.count {
+            om = m
+        } else if i + 4 < u.count, u[i + 3] == 58, let m = digits(i + 4, 2), i + 6 == u.count {
+            om = m
+        } else if i + 3 != u.count {
+            return nil
+        }
         let offset = Double(oh * 3600 + om * 60) * (u[i] == 45 ? -1 : 1)
         return Date(timeIntervalSince1970: local - offset)
     }

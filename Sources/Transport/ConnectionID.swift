@@ -14,10 +14,11 @@ public struct ConnectionID: Hashable, Sendable, CustomStringConvertible {
 
     /// The next unused id (any thread).
     static func next() -> ConnectionID {
-        ConnectionID(rawValue: counter.withLock { value in
-            value += 1
-            return value
-        })
+        ConnectionID(
+            rawValue: counter.withLock { value in
+                value += 1
+                return value
+            })
     }
 
     private static let counter = Locked<UInt64>(0)

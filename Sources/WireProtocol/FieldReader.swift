@@ -55,7 +55,8 @@ struct FieldReader {
         guard let value = object[key] else { return .unchanged }
         if value.isNull { return .clear }
         guard let text = value.stringValue, let due = Due(wire: text) else {
-            throw RequestDecodingError("\"\(key)\" must be a date like \"2027-03-12\" or a UTC time like \"2027-03-12T17:00:00Z\", or null")
+            throw RequestDecodingError(
+                "\"\(key)\" must be a date like \"2027-03-12\" or a UTC time like \"2027-03-12T17:00:00Z\", or null")
         }
         return .set(due)
     }
@@ -64,7 +65,8 @@ struct FieldReader {
         guard let value = object["remindEvery"] else { return .unchanged }
         if value.isNull { return .clear }
         guard let seconds = value.int64Value, seconds > 0, seconds <= Int64(Limits.remindEvery) else {
-            throw RequestDecodingError("\"remindEvery\" must be a whole number of seconds from 1 to \(Limits.remindEvery), or null")
+            throw RequestDecodingError(
+                "\"remindEvery\" must be a whole number of seconds from 1 to \(Limits.remindEvery), or null")
         }
         return .set(Int(seconds))
     }
@@ -74,7 +76,9 @@ struct FieldReader {
         guard let value = object["remindBefore"] else { return .unchanged }
         if value.isNull { return .clear }
         guard let seconds = value.int64Value, seconds >= 0, seconds <= Int64(Limits.remindBefore) else {
-            throw RequestDecodingError("\"remindBefore\" must be a whole number of seconds from 0 (at the due moment) to \(Limits.remindBefore) (366 days), or null")
+            throw RequestDecodingError(
+                "\"remindBefore\" must be a whole number of seconds from 0 (at the due moment) to \(Limits.remindBefore) (366 days), or null"
+            )
         }
         return .set(Int(seconds))
     }
@@ -84,7 +88,9 @@ struct FieldReader {
         guard let value = object["assignee"] else { return .unchanged }
         if value.isNull { return .clear }
         let username = try requiredString("assignee", limit: 64)
-        guard !username.isEmpty else { throw RequestDecodingError("\"assignee\" must be a participant's username, or null") }
+        guard !username.isEmpty else {
+            throw RequestDecodingError("\"assignee\" must be a participant's username, or null")
+        }
         return .set(username)
     }
 
@@ -119,7 +125,9 @@ struct FieldReader {
     /// A required date (`"2027-03-12"`).
     func date(_ key: String) throws(RequestDecodingError) -> CivilDate {
         let text = try requiredString(key, limit: 10)
-        guard let date = CivilDate(iso: text) else { throw RequestDecodingError("\"\(key)\" must be a date like \"2027-03-12\"") }
+        guard let date = CivilDate(iso: text) else {
+            throw RequestDecodingError("\"\(key)\" must be a date like \"2027-03-12\"")
+        }
         return date
     }
 
@@ -139,8 +147,12 @@ struct FieldReader {
     /// `null` follows the one rule: the same as leaving it out).
     func timeZone(_ key: String = "tz") throws(RequestDecodingError) -> String? {
         guard let value = object[key], !value.isNull else { return nil }
-        guard let name = value.stringValue else { throw RequestDecodingError(TimeZoneName.refusal("\(value)", field: key)) }
-        guard let zone = TimeZoneName.validated(name) else { throw RequestDecodingError(TimeZoneName.refusal(name, field: key)) }
+        guard let name = value.stringValue else {
+            throw RequestDecodingError(TimeZoneName.refusal("\(value)", field: key))
+        }
+        guard let zone = TimeZoneName.validated(name) else {
+            throw RequestDecodingError(TimeZoneName.refusal(name, field: key))
+        }
         return zone
     }
 
@@ -185,7 +197,8 @@ extension String {
     var trimmingWhitespace: String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
         return String(scalars[first...last])
     }
 }

@@ -24,8 +24,10 @@ extension JSONWriter {
         key("ranges")
         beginObject()
         let ranges = result.ranges
-        for (name, range) in [("list", ranges.list), ("section", ranges.section), ("date", ranges.date), ("time", ranges.time),
-                              ("location", ranges.location), ("remindEvery", ranges.remindEvery), ("repeat", ranges.repeatRule)] {
+        for (name, range) in [
+            ("list", ranges.list), ("section", ranges.section), ("date", ranges.date), ("time", ranges.time),
+            ("location", ranges.location), ("remindEvery", ranges.remindEvery), ("repeat", ranges.repeatRule),
+        ] {
             guard let range else { continue }
             key(name)
             self.range(range)

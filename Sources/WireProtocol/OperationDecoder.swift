@@ -4,7 +4,8 @@ import ChecklistCore
 enum OperationDecoder {
     static let kinds = [
         "createList", "updateList", "completeList", "reopenList", "cancelList", "restoreList", "share", "unshare",
-        "addItem", "updateItem", "moveItem", "completeItem", "reopenItem", "cancelItem", "restoreItem", "quickAdd", "checkIn",
+        "addItem", "updateItem", "moveItem", "completeItem", "reopenItem", "cancelItem", "restoreItem", "quickAdd",
+        "checkIn",
         "cancelAttachment", "restoreAttachment",
     ]
 
@@ -15,22 +16,27 @@ enum OperationDecoder {
         let op = FieldReader(object: fields.object, context: kind)
         switch kind {
         case "createList":
-            return .createList(id: try op.optionalID("id"), Edit.NewList(
-                title: try op.title() ?? "",
-                description: try op.change("description", limit: Limits.description).valueForCreate,
-                due: try op.due().valueForCreate,
-                timeZone: try op.timeZone(),
-                kind: try op.checklistKind(),
-                sequential: try op.flag("sequential") ?? false
-            ))
+            return .createList(
+                id: try op.optionalID("id"),
+                Edit.NewList(
+                    title: try op.title() ?? "",
+                    description: try op.change("description", limit: Limits.description).valueForCreate,
+                    due: try op.due().valueForCreate,
+                    timeZone: try op.timeZone(),
+                    kind: try op.checklistKind(),
+                    sequential: try op.flag("sequential") ?? false
+                ))
         case "updateList":
-            return .edit(try op.id("list"), .updateList(Edit.ListUpdate(
-                title: try op.title(required: false),
-                description: try op.change("description", limit: Limits.description),
-                due: try op.due(),
-                timeZone: try op.timeZone(),
-                sequential: try op.flag("sequential")
-            )))
+            return .edit(
+                try op.id("list"),
+                .updateList(
+                    Edit.ListUpdate(
+                        title: try op.title(required: false),
+                        description: try op.change("description", limit: Limits.description),
+                        due: try op.due(),
+                        timeZone: try op.timeZone(),
+                        sequential: try op.flag("sequential")
+                    )))
         case "completeList": return .edit(try op.id("list"), .completeList)
         case "reopenList": return .edit(try op.id("list"), .reopenList)
         case "cancelList": return .edit(try op.id("list"), .cancelList)
@@ -46,48 +52,59 @@ enum OperationDecoder {
         case "unshare":
             return .unshare(try op.id("list"), username: try op.requiredString("username", limit: 256))
         case "addItem":
-            return .edit(try op.id("list"), .addItem(Edit.NewItem(
-                id: try op.optionalID("id") ?? ItemID(newID()),
-                parent: try op.optionalID("parent"),
-                placement: try op.placement(),
-                title: try op.title() ?? "",
-                notes: try op.change("notes", limit: Limits.notes).valueForCreate,
-                due: try op.due().valueForCreate,
-                location: try op.change("location", limit: Limits.location).valueForCreate,
-                remindEvery: try op.remindEvery().valueForCreate,
-                remindBefore: try op.remindBefore().valueForCreate,
-                assignee: try op.assignee().valueForCreate,
-                repeatRule: try op.repeatRule().valueForCreate,
-                sequential: try op.flag("sequential") ?? false,
-                availableFrom: try op.due("availableFrom").valueForCreate
-            )))
+            return .edit(
+                try op.id("list"),
+                .addItem(
+                    Edit.NewItem(
+                        id: try op.optionalID("id") ?? ItemID(newID()),
+                        parent: try op.optionalID("parent"),
+                        placement: try op.placement(),
+                        title: try op.title() ?? "",
+                        notes: try op.change("notes", limit: Limits.notes).valueForCreate,
+                        due: try op.due().valueForCreate,
+                        location: try op.change("location", limit: Limits.location).valueForCreate,
+                        remindEvery: try op.remindEvery().valueForCreate,
+                        remindBefore: try op.remindBefore().valueForCreate,
+                        assignee: try op.assignee().valueForCreate,
+                        repeatRule: try op.repeatRule().valueForCreate,
+                        sequential: try op.flag("sequential") ?? false,
+                        availableFrom: try op.due("availableFrom").valueForCreate
+                    )))
         case "updateItem":
-            return .edit(try op.id("list"), .updateItem(try op.id("item"), Edit.ItemUpdate(
-                title: try op.title(required: false),
-                notes: try op.change("notes", limit: Limits.notes),
-                due: try op.due(),
-                location: try op.change("location", limit: Limits.location),
-                remindEvery: try op.remindEvery(),
-                remindBefore: try op.remindBefore(),
-                assignee: try op.assignee(),
-                repeatRule: try op.repeatRule(),
-                sequential: try op.flag("sequential"),
-                availableFrom: try op.due("availableFrom")
-            )))
+            return .edit(
+                try op.id("list"),
+                .updateItem(
+                    try op.id("item"),
+                    Edit.ItemUpdate(
+                        title: try op.title(required: false),
+                        notes: try op.change("notes", limit: Limits.notes),
+                        due: try op.due(),
+                        location: try op.change("location", limit: Limits.location),
+                        remindEvery: try op.remindEvery(),
+                        remindBefore: try op.remindBefore(),
+                        assignee: try op.assignee(),
+                        repeatRule: try op.repeatRule(),
+                        sequential: try op.flag("sequential"),
+                        availableFrom: try op.due("availableFrom")
+                    )))
         case "moveItem":
-            return .edit(try op.id("list"), .moveItem(try op.id("item"), parent: try op.parentChange(), placement: try op.placement()))
+            return .edit(
+                try op.id("list"),
+                .moveItem(try op.id("item"), parent: try op.parentChange(), placement: try op.placement()))
         case "completeItem": return .edit(try op.id("list"), .completeItem(try op.id("item")))
         case "reopenItem": return .edit(try op.id("list"), .reopenItem(try op.id("item")))
         case "cancelItem": return .edit(try op.id("list"), .cancelItem(try op.id("item")))
         case "restoreItem": return .edit(try op.id("list"), .restoreItem(try op.id("item")))
         case "checkIn":
-            return .edit(try op.id("list"), .checkIn(try op.id("item"), date: try op.date("date"), value: try op.checkInValue()))
+            return .edit(
+                try op.id("list"), .checkIn(try op.id("item"), date: try op.date("date"), value: try op.checkInValue()))
         case "cancelAttachment":
             return .edit(try op.id("list"), .cancelAttachment(try op.id("item"), try op.id("attachment")))
         case "restoreAttachment":
             return .edit(try op.id("list"), .restoreAttachment(try op.id("item"), try op.id("attachment")))
         case "attach":
-            throw RequestDecodingError("files are attached with an HTTP PUT to /attachments (see docs/protocol.md), not with an op")
+            throw RequestDecodingError(
+                "files are attached with an HTTP PUT to /attachments (see docs/protocol.md), not with an op")
         case "quickAdd":
             let text = try op.requiredString("text", limit: Limits.title * 2)
             guard !text.trimmingWhitespace.isEmpty else { throw RequestDecodingError("\"text\" must not be empty") }

@@ -22,7 +22,9 @@ public enum RequestDecoder {
         } catch {
             // Like every other error of an op, this one echoes the opId (when it is readable).
             var error = error
-            if object["type"]?.stringValue == "op", let opID = object["opId"]?.stringValue, !opID.isEmpty, opID.count <= Limits.opID {
+            if object["type"]?.stringValue == "op", let opID = object["opId"]?.stringValue, !opID.isEmpty,
+                opID.count <= Limits.opID
+            {
                 error.opID = opID
             }
             throw error
@@ -54,7 +56,8 @@ public enum RequestDecoder {
         case "signup", "login":
             let username = try fields.requiredString("username", limit: 256)
             let password = try fields.requiredString("password", limit: Limits.maximumPasswordLength)
-            return type == "signup" ? .signup(username: username, password: password) : .login(username: username, password: password)
+            return type == "signup"
+                ? .signup(username: username, password: password) : .login(username: username, password: password)
         case "auth":
             return .auth(token: try fields.requiredString("token", limit: 256))
         case "logout":
@@ -63,7 +66,9 @@ public enum RequestDecoder {
             return .lists
         case "subscribe":
             let list: ListID = try fields.id("list")
-            guard let sinceValue = object["since"], !sinceValue.isNull else { return .subscribe(list: list, since: nil) }
+            guard let sinceValue = object["since"], !sinceValue.isNull else {
+                return .subscribe(list: list, since: nil)
+            }
             guard let since = sinceValue.int64Value else {
                 throw RequestDecodingError("\"since\" must be a whole number: the last seq you saw")
             }
@@ -89,7 +94,8 @@ public enum RequestDecoder {
         case "dismissReminder":
             return .dismissReminder(list: try fields.id("list"), item: try fields.id("item"), at: try fields.time("at"))
         case "snoozeReminder":
-            return .snoozeReminder(list: try fields.id("list"), item: try fields.id("item"), until: try fields.time("until"))
+            return .snoozeReminder(
+                list: try fields.id("list"), item: try fields.id("item"), until: try fields.time("until"))
         case "search":
             let query = try fields.requiredString("q", limit: 200)
             guard !query.trimmingWhitespace.isEmpty else { throw RequestDecodingError("\"q\" must not be empty") }
@@ -116,7 +122,9 @@ public enum RequestDecoder {
             guard to.daysSinceEpoch - from.daysSinceEpoch < 366 else {
                 throw RequestDecodingError("a history covers at most 366 days; \(from) to \(to) is longer")
             }
-            return .history(list: try fields.id("list"), from: from, to: to, username: try fields.string("username", limit: 64, required: false))
+            return .history(
+                list: try fields.id("list"), from: from, to: to,
+                username: try fields.string("username", limit: 64, required: false))
         default:
             throw RequestDecodingError(
                 "unknown type \"\(type)\"; expected signup, login, auth, logout, lists, subscribe, unsubscribe, op, settings, dismissReminder, snoozeReminder, history, agenda, search, feed or attachmentURL"

@@ -64,7 +64,9 @@ public enum ServerMessage {
         return writer.bytes
     }
 
-    public static func snapshot(summary: ListSummary, participants: [Participant], items: [ItemView], ref: String?) -> [UInt8] {
+    public static func snapshot(summary: ListSummary, participants: [Participant], items: [ItemView], ref: String?)
+        -> [UInt8]
+    {
         var writer = JSONWriter(capacity: 512 + 400 * items.count)
         writer.beginMessage("snapshot", ref: ref)
         writer.key("seq")

@@ -5,7 +5,11 @@ import Testing
     @Test func growsExponentiallyUpToTheCap() {
         var backoff = Backoff(initial: .milliseconds(100), maximum: .seconds(1))
         let ceilings = (0..<8).map { _ in backoff.next(random: { 1 }) }
-        #expect(ceilings == [.milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(800), .seconds(1), .seconds(1), .seconds(1), .seconds(1)])
+        #expect(
+            ceilings == [
+                .milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(800), .seconds(1),
+                .seconds(1), .seconds(1), .seconds(1),
+            ])
     }
 
     @Test func jitterStaysBetweenHalfAndAllOfTheCeiling() {

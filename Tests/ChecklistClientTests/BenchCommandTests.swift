@@ -47,8 +47,13 @@ import WireProtocol
         (["--target", "nchan"], "--target nchan needs --nchan-sub and --nchan-pub"),
         (["--user", "alice"], "--user and --password go together"),
         (["--client-event-loop", "kqueue"], "unknown event loop kqueue"),
-        (["reconnect", "--target", "nchan", "--nchan-sub", "ws://127.0.0.1:1/sub", "--nchan-pub", "http://127.0.0.1:1/pub"],
-         "the reconnect scenario needs a Checkwire server"),
+        (
+            [
+                "reconnect", "--target", "nchan", "--nchan-sub", "ws://127.0.0.1:1/sub", "--nchan-pub",
+                "http://127.0.0.1:1/pub",
+            ],
+            "the reconnect scenario needs a Checkwire server"
+        ),
     ])
     func badOptionsAreRefusedBeforeAnythingRuns(arguments: [String], message: String) async throws {
         let cli = try CLI(server: "ws://127.0.0.1:1/ws")
@@ -63,7 +68,9 @@ import WireProtocol
     @Test func anUnreachableServerFailsWithAMessage() async throws {
         let cli = try CLI(server: "ws://127.0.0.1:1/ws")
         defer { cli.remove() }
-        let run = try await cli.run(["bench", "fanout", "-s", "1", "-e", "1", "--url", "ws://127.0.0.1:1/ws", "--timeout", "10", "--quiet"])
+        let run = try await cli.run([
+            "bench", "fanout", "-s", "1", "-e", "1", "--url", "ws://127.0.0.1:1/ws", "--timeout", "10", "--quiet",
+        ])
         #expect(run.status == 1, "\(run)")
         #expect(run.stderr.contains("cannot reach the Checkwire server at ws://127.0.0.1:1/ws"), "\(run)")
         #expect(run.stdout.isEmpty)

@@ -32,7 +32,8 @@ import WireProtocol
         #expect(wrong.stderr.contains("The username or password is wrong"), "plain words: \(wrong.stderr)")
         #expect(!wrong.stderr.contains("unauthorized"), "no wire codes outside --json")
         #expect(!wrong.stderr.contains("token"), "no protocol words")
-        let wrongJSON = try await alice.run(["login", "alice", "--password-stdin", "--json"], input: "wrong password\n")
+        let wrongJSON = try await alice.run(
+            ["login", "alice", "--password-stdin", "--json"], input: "wrong password\n")
         #expect(try wrongJSON.json()["error"]?["code"]?.stringValue == "unauthorized", "the code stays in --json")
 
         let logout = try await alice.ok(["logout", "--json"])
@@ -45,13 +46,16 @@ import WireProtocol
     @Test func newAddShowAndListsWithTheirJSONShapes() async throws {
         let (server, alice) = try await Self.setUp()
         defer { server.shutdown(); alice.remove() }
-        let created = try await alice.ok(["new", "CS 298", "--due", "2027-03-12", "--description", "Spring", "--json"]).json()
+        let created = try await alice.ok(["new", "CS 298", "--due", "2027-03-12", "--description", "Spring", "--json"])
+            .json()
         #expect(created["ok"]?.boolValue == true && created["queued"]?.boolValue == false)
         #expect(created["op"]?.stringValue == "createList" && created["seq"]?.intValue == 1)
         let listID = try #require(created["id"]?.stringValue)
 
-        let homework = try await alice.ok(["add", "CS 298", "Homework 2", "--due", "2027-03-10 17:00", "--location", "Library",
-                                           "--every", "1d", "--notes", "chapter 3", "--json"]).json()
+        let homework = try await alice.ok([
+            "add", "CS 298", "Homework 2", "--due", "2027-03-10 17:00", "--location", "Library",
+            "--every", "1d", "--notes", "chapter 3", "--json",
+        ]).json()
         #expect(homework["op"]?.stringValue == "addItem" && homework["list"]?.stringValue == listID)
         try await alice.ok(["add", "cs 298", "Problem 1", "--under", "Homework"])
         try await alice.ok(["add", listID.prefix(6).description, "Reading"])
@@ -59,10 +63,13 @@ import WireProtocol
         let show = try await alice.ok(["show", "CS 298", "--json"]).json()
         let list = try #require(show["list"])
         #expect(show["cached"]?.boolValue == false)
-        #expect(list["title"]?.stringValue == "CS 298" && list["role"]?.stringValue == "owner" && list["seq"]?.intValue == 4)
+        #expect(
+            list["title"]?.stringValue == "CS 298" && list["role"]?.stringValue == "owner" && list["seq"]?.intValue == 4
+        )
         let items = try #require(list["items"]?.arrayValue)
         #expect(items.map { $0["title"]?.stringValue } == ["Homework 2", "Problem 1", "Reading"])
-        #expect(items[0]["due"]?.stringValue == "2027-03-10T17:00:00Z" && items[0]["location"]?.stringValue == "Library")
+        #expect(
+            items[0]["due"]?.stringValue == "2027-03-10T17:00:00Z" && items[0]["location"]?.stringValue == "Library")
         #expect(items[0]["remindEvery"]?.intValue == 86400 && items[0]["notes"]?.stringValue == "chapter 3")
         #expect(items[1]["parent"]?.stringValue == items[0]["id"]?.stringValue)
         #expect(list["participants"]?.arrayValue?.count == 1)
@@ -103,7 +110,9 @@ import WireProtocol
         try await alice.ok(["restore", "Trip", "Tickets"])
         try await alice.ok(["cancel", "Trip"])
         let cancelled = try await alice.ok(["lists", "--json"]).json()
-        #expect(cancelled["lists"]?.arrayValue?.first { $0["title"]?.stringValue == "Trip" }?["status"]?.stringValue == "cancelled")
+        #expect(
+            cancelled["lists"]?.arrayValue?.first { $0["title"]?.stringValue == "Trip" }?["status"]?.stringValue
+                == "cancelled")
         try await alice.ok(["restore", "Trip"])
         #expect(try await Self.items(alice, "Trip")["Tickets"] == "open")
     }
@@ -128,11 +137,15 @@ import WireProtocol
         defer { server.shutdown(); alice.remove() }
         try await alice.ok(["new", "Trip", "--due", "2027-01-01"])
         try await alice.ok(["add", "Trip", "Tickets", "--due", "2027-02-01", "--location", "Desk"])
-        try await alice.ok(["edit", "Trip", "Tickets", "--title", "Train tickets", "--due", "none", "--location", "Station"])
+        try await alice.ok([
+            "edit", "Trip", "Tickets", "--title", "Train tickets", "--due", "none", "--location", "Station",
+        ])
         try await alice.ok(["edit", "Trip", "--description", "Spring break", "--due", ""])
         let list = try #require(try await alice.ok(["show", "Trip", "--json"]).json()["list"])
         let item = try #require(list["items"]?.arrayValue?.first)
-        #expect(item["title"]?.stringValue == "Train tickets" && item["due"]?.isNull == true && item["location"]?.stringValue == "Station")
+        #expect(
+            item["title"]?.stringValue == "Train tickets" && item["due"]?.isNull == true
+                && item["location"]?.stringValue == "Station")
         #expect(list["description"]?.stringValue == "Spring break" && list["due"]?.isNull == true)
         let nothing = try await alice.run(["edit", "Trip", "Train"])
         #expect(nothing.status == 1 && nothing.stderr.contains("nothing to change"))
@@ -150,13 +163,18 @@ import WireProtocol
         let bobsLists = try await bob.ok(["lists", "--json"]).json()
         #expect(bobsLists["lists"]?.arrayValue?.first?["role"]?.stringValue == "viewer")
         let forbidden = try await bob.run(["done", "Groceries", "Milk"])
-        #expect(forbidden.status == 1 && forbidden.stderr.contains("You can't do that on this checklist"), "\(forbidden.stderr)")
+        #expect(
+            forbidden.status == 1 && forbidden.stderr.contains("You can't do that on this checklist"),
+            "\(forbidden.stderr)")
         try await alice.ok(["share", "Groceries", "bob"])
         try await bob.ok(["done", "Groceries", "Milk"])
         let unknown = try await alice.run(["share", "Groceries", "zed"])
         #expect(unknown.status == 1 && unknown.stderr.contains("No user named zed"), "\(unknown.stderr)")
         try await alice.ok(["unshare", "Groceries", "bob"])
-        #expect(try await bob.ok(["lists", "--json"]).json()["lists"]?.arrayValue?.map { $0["title"]?.stringValue } == ["Inbox"])
+        #expect(
+            try await bob.ok(["lists", "--json"]).json()["lists"]?.arrayValue?.map { $0["title"]?.stringValue } == [
+                "Inbox"
+            ])
     }
 
     @Test func quickAddPrintsWhatTheServerUnderstood() async throws {
@@ -178,11 +196,15 @@ import WireProtocol
         let (server, alice) = try await Self.setUp()
         defer { server.shutdown(); alice.remove() }
         try await alice.ok(["new", "Mine"])
-        let token = try JSONParser.parse(Array(try Data(contentsOf: alice.home.appendingPathComponent(".config/checkwire/credentials"))))["token"]!.stringValue!
+        let token = try JSONParser.parse(
+            Array(try Data(contentsOf: alice.home.appendingPathComponent(".config/checkwire/credentials"))))["token"]!
+            .stringValue!
         var elsewhere = try CLI(server: server.url)
         defer { elsewhere.remove() }
         elsewhere.extraEnvironment = ["CHECKWIRE_TOKEN": token]
-        #expect(try await elsewhere.ok(["lists", "--json"]).json()["lists"]?.arrayValue?.count == 2, "the list and the Inbox")
+        #expect(
+            try await elsewhere.ok(["lists", "--json"]).json()["lists"]?.arrayValue?.count == 2,
+            "the list and the Inbox")
 
         var xdg = try CLI(server: "127.0.0.1:1")
         defer { xdg.remove() }

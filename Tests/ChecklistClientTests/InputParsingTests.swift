@@ -29,7 +29,9 @@ import Testing
     }
 
     @Test func localTimesAreConvertedToUTC() throws {
-        #expect(try DueInput.parse("2027-07-01 17:00", timeZone: Self.lisbonSummer, now: Self.now) == "2027-07-01T16:00:00Z")
+        #expect(
+            try DueInput.parse("2027-07-01 17:00", timeZone: Self.lisbonSummer, now: Self.now) == "2027-07-01T16:00:00Z"
+        )
     }
 
     @Test(arguments: ["2027-02-30", "soon", "2027-03-12 25:00", "", "buy milk friday", "friday at the library"])
@@ -37,7 +39,9 @@ import Testing
         #expect(throws: ClientError.self) { try DueInput.parse(typed, timeZone: Self.utc, now: Self.now) }
     }
 
-    @Test(arguments: [("90s", 90), ("30m", 1800), ("1h30m", 5400), ("2d", 172_800), ("1w", 604_800), ("daily", 86400), ("3600", 3600)])
+    @Test(arguments: [
+        ("90s", 90), ("30m", 1800), ("1h30m", 5400), ("2d", 172_800), ("1w", 604_800), ("daily", 86400), ("3600", 3600),
+    ])
     func durations(typed: String, seconds: Int) throws {
         #expect(try ReminderInterval.parse(typed) == seconds)
         #expect(try ReminderInterval.parse(ReminderInterval.format(seconds)) == seconds)
@@ -68,8 +72,13 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let link = directory.appendingPathComponent("localtime").path
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/usr/share/zoneinfo/Europe/Berlin")
-        #expect(LocalTimeZone.identifier(environment: [:], localtimeLink: link, timezoneFile: "/nonexistent") == "Europe/Berlin")
-        #expect(LocalTimeZone.identifier(environment: [:], localtimeLink: "/nonexistent", timezoneFile: "/nonexistent") == "UTC")
+        try FileManager.default.createSymbolicLink(
+            atPath: link, withDestinationPath: "/usr/share/zoneinfo/Europe/Berlin")
+        #expect(
+            LocalTimeZone.identifier(environment: [:], localtimeLink: link, timezoneFile: "/nonexistent")
+                == "Europe/Berlin")
+        #expect(
+            LocalTimeZone.identifier(environment: [:], localtimeLink: "/nonexistent", timezoneFile: "/nonexistent")
+                == "UTC")
     }
 }

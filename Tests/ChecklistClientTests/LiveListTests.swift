@@ -33,7 +33,10 @@ import ChecklistCore
         let recorder = Recorder()
         var configuration = try Self.configuration(alice)
         configuration.requestTimeout = .seconds(5)
-        let live = LiveList(configuration: configuration, list: "Trip", backoff: Backoff(initial: .milliseconds(100), maximum: .milliseconds(800))) {
+        let live = LiveList(
+            configuration: configuration, list: "Trip",
+            backoff: Backoff(initial: .milliseconds(100), maximum: .milliseconds(800))
+        ) {
             recorder.add($0)
         }
         let task = Task { await live.run() }
@@ -46,10 +49,11 @@ import ChecklistCore
         #expect(await eventually { recorder.latest?.view?.seq == 4 })
 
         server.stop()
-        #expect(await eventually {
-            if case .waiting = recorder.latest?.state { return true }
-            return false
-        })
+        #expect(
+            await eventually {
+                if case .waiting = recorder.latest?.state { return true }
+                return false
+            })
         try server.start()
         // Edits the watcher has not seen yet; it must catch up on them by replay.
         try await alice.ok(["add", "Trip", "Sunscreen"])
@@ -61,13 +65,19 @@ import ChecklistCore
         let updates = recorder.all
         let snapshots = updates.filter { if case .snapshot = $0.cause { return true } else { return false } }
         #expect(snapshots.count == 1, "the reconnect resumed with since: a replay, not a snapshot")
-        let applied: [Int64] = updates.compactMap { if case .event(let event, _) = $0.cause { return event.seq } else { return nil } }
+        let applied: [Int64] = updates.compactMap {
+            if case .event(let event, _) = $0.cause { return event.seq } else { return nil }
+        }
         #expect(applied == [3, 4, 5, 6, 7], "every event once, in order")
         let view = try #require(recorder.latest?.view)
         #expect(Set(view.items.values.map(\.title)) == ["Tickets", "Passport", "Sunscreen", "Hat"])
         #expect(view.items.values.first { $0.title == "Passport" }?.status == .cancelled)
         let texts = recorder.latest?.changes.map { "\($0.by ?? "") \($0.text)" } ?? []
-        #expect(texts == ["alice added “Passport”", "alice checked off “Tickets”", "alice added “Sunscreen”", "alice cancelled “Passport”", "alice added “Hat”"])
+        #expect(
+            texts == [
+                "alice added “Passport”", "alice checked off “Tickets”", "alice added “Sunscreen”",
+                "alice cancelled “Passport”", "alice added “Hat”",
+            ])
         task.cancel()
         #expect(await task.value == nil)
     }

@@ -5,13 +5,16 @@ import Testing
 import WireProtocol
 
 @Suite struct LocalFilesTests {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkwire-files-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "checkwire-files-\(UUID().uuidString)")
 
     @Test func pathsFollowXDG() {
         let defaults = ClientPaths(environment: ["HOME": "/home/u"])
         #expect(defaults.credentialsFile.path == "/home/u/.config/checkwire/credentials")
         #expect(defaults.queueFile.path == "/home/u/.local/state/checkwire/queue.jsonl")
-        let custom = ClientPaths(environment: ["HOME": "/home/u", "XDG_CONFIG_HOME": "/cfg", "XDG_STATE_HOME": "/st", "XDG_CACHE_HOME": "relative/ignored"])
+        let custom = ClientPaths(environment: [
+            "HOME": "/home/u", "XDG_CONFIG_HOME": "/cfg", "XDG_STATE_HOME": "/st", "XDG_CACHE_HOME": "relative/ignored",
+        ])
         #expect(custom.credentialsFile.path == "/cfg/checkwire/credentials")
         #expect(custom.queueFile.path == "/st/checkwire/queue.jsonl")
         #expect(custom.cacheDirectory.path == "/home/u/.cache/checkwire")
@@ -31,8 +34,10 @@ import WireProtocol
         defer { try? FileManager.default.removeItem(at: directory) }
         let queue = OfflineQueue(file: directory.appendingPathComponent("queue.jsonl"))
         func op(_ n: Int) -> QueuedOp {
-            QueuedOp(opID: "op-\(n)", server: "ws://s/ws", username: "alice", queuedAt: Timestamp(milliseconds: 0), summary: "edit \(n)",
-                     message: ["type": "op", "opId": .string("op-\(n)"), "op": "addItem"])
+            QueuedOp(
+                opID: "op-\(n)", server: "ws://s/ws", username: "alice", queuedAt: Timestamp(milliseconds: 0),
+                summary: "edit \(n)",
+                message: ["type": "op", "opId": .string("op-\(n)"), "op": "addItem"])
         }
         for n in 1...3 { try queue.append(op(n)) }
         let handle = try FileHandle(forWritingTo: queue.file)
@@ -52,7 +57,9 @@ import WireProtocol
     }
 
     @Test func queuedEditsBelongToTheirAuthorAndServer() {
-        let op = QueuedOp(opID: "x", server: "ws://a/ws", username: "Alice", queuedAt: Timestamp(milliseconds: 0), summary: "", message: [:])
+        let op = QueuedOp(
+            opID: "x", server: "ws://a/ws", username: "Alice", queuedAt: Timestamp(milliseconds: 0), summary: "",
+            message: [:])
         #expect(op.belongs(to: "ws://a/ws", username: "alice"))
         #expect(!op.belongs(to: "ws://a/ws", username: "bob"))
         #expect(!op.belongs(to: "ws://b/ws", username: "alice"))
@@ -65,15 +72,20 @@ import WireProtocol
         defer { try? FileManager.default.removeItem(at: directory) }
         let queue = OfflineQueue(file: directory.appendingPathComponent("queue.jsonl"))
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let old = #"{"opId":"op-1","server":"ws://s/ws","username":"alice","queuedAt":"2026-11-20T09:00:00Z","summary":"add “Milk” to “Groceries”","message":{"type":"op","opId":"op-1","op":"addItem","list":"L1","id":"i1","title":"Milk","due":"2027-03-12"}}"#
+        let old =
+            #"{"opId":"op-1","server":"ws://s/ws","username":"alice","queuedAt":"2026-11-20T09:00:00Z","summary":"add “Milk” to “Groceries”","message":{"type":"op","opId":"op-1","op":"addItem","list":"L1","id":"i1","title":"Milk","due":"2027-03-12"}}"#
         try Data((old + "\n").utf8).write(to: queue.file)
-        let typed = Operation(.edit("L1", .addItem(Edit.NewItem(id: "i1", title: "Milk", due: Due(wire: "2027-03-12")))), summary: "add “Milk” to “Groceries”", opID: "op-2")
+        let typed = Operation(
+            .edit("L1", .addItem(Edit.NewItem(id: "i1", title: "Milk", due: Due(wire: "2027-03-12")))),
+            summary: "add “Milk” to “Groceries”", opID: "op-2")
         try queue.append(QueuedOp(typed, server: "ws://s/ws", username: "alice", queuedAt: Timestamp(milliseconds: 0)))
         let (ops, unreadable) = try queue.entries()
         #expect(unreadable == 0 && ops.map(\.kind) == ["addItem", "addItem"])
         #expect(try ops[0].request() == Request(ref: nil, body: .op(opID: "op-1", typed.request)))
         #expect(try ops[1].request() == Request(ref: nil, body: typed.body))
-        let notAnOp = QueuedOp(opID: "x", server: "ws://s/ws", username: nil, queuedAt: Timestamp(milliseconds: 0), summary: "", message: ["type": "lists"])
+        let notAnOp = QueuedOp(
+            opID: "x", server: "ws://s/ws", username: nil, queuedAt: Timestamp(milliseconds: 0), summary: "",
+            message: ["type": "lists"])
         #expect(throws: RequestDecodingError.self) { try notAnOp.request() }
     }
 }

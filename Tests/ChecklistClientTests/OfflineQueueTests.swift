@@ -79,16 +79,20 @@ import WireProtocol
             #"{"opId":"old-3","server":"\#(url)","username":"alice","queuedAt":"2026-11-20T09:00:02Z","summary":"complete “Milk” in “Groceries”","message":{"type":"op","opId":"old-3","op":"completeItem","list":"\#(list)","item":"\#(item)"}}"#,
         ]
         let queueFile = alice.home.appendingPathComponent(".local/state/checkwire/queue.jsonl")
-        try FileManager.default.createDirectory(at: queueFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: queueFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: queueFile)
 
         let status = try await alice.ok(["status", "--json"]).json()
-        #expect(status["pending"]?.arrayValue?.map { $0["op"]?.stringValue } == ["addItem", "updateItem", "completeItem"])
+        #expect(
+            status["pending"]?.arrayValue?.map { $0["op"]?.stringValue } == ["addItem", "updateItem", "completeItem"])
         let sync = try await alice.ok(["sync", "--json"]).json()
         #expect(sync["sent"]?.arrayValue?.count == 3 && sync["pending"]?.intValue == 0, "\(sync)")
         let shown = try await alice.ok(["show", "Groceries", "--json"]).json()
         let milk = try #require(shown["list"]?["items"]?.arrayValue?.first)
-        #expect(milk["id"]?.stringValue == item && milk["title"]?.stringValue == "Milk" && milk["status"]?.stringValue == "done")
+        #expect(
+            milk["id"]?.stringValue == item && milk["title"]?.stringValue == "Milk"
+                && milk["status"]?.stringValue == "done")
         #expect(milk["due"]?.stringValue == "2027-03-12" && milk["notes"]?.stringValue == "2 litres")
         #expect(milk["remindEvery"] == nil || milk["remindEvery"]?.isNull == true)
     }

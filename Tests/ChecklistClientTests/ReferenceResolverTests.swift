@@ -17,15 +17,17 @@ import Testing
     ]
 
     func resolve(_ reference: String) throws -> Thing {
-        try ReferenceResolver.resolve(reference, among: Self.things.map { .init(value: $0, id: $0.id, title: $0.title) }, kind: "item") { $0.open }
+        try ReferenceResolver.resolve(
+            reference, among: Self.things.map { .init(value: $0, id: $0.id, title: $0.title) }, kind: "item"
+        ) { $0.open }
     }
 
     @Test(arguments: [
         ("b0000000-0000", "Reading"),  // exact id
-        ("reading", "Reading"),        // title, any case
-        ("a1b", "Homework 1"),         // unique id prefix
-        ("Read", "Reading"),           // unique title prefix
-        ("MILK", "Milk"),              // two titles match: the preferred (open) one
+        ("reading", "Reading"),  // title, any case
+        ("a1b", "Homework 1"),  // unique id prefix
+        ("Read", "Reading"),  // unique title prefix
+        ("MILK", "Milk"),  // two titles match: the preferred (open) one
     ])
     func resolves(reference: String, title: String) throws {
         #expect(try resolve(reference).title == title)

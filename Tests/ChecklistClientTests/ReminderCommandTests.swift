@@ -2,7 +2,7 @@ import ChecklistClient
 import ChecklistCore
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import Testing
 import WireProtocol
@@ -45,7 +45,8 @@ import WireProtocol
         #expect(snoozed.stdout.contains("Snoozed “Water the plants” until"), "\(snoozed.stdout)")
         try await Task.sleep(for: .seconds(3))
         let again = try await Self.waiting(alice)
-        #expect(again.count == 1 && again.first?["late"]?.boolValue == false, "the snooze ends with one reminder: \(again)")
+        #expect(
+            again.count == 1 && again.first?["late"]?.boolValue == false, "the snooze ends with one reminder: \(again)")
     }
 
     @Test func addTakesNaturalDatesARemindLeadAndAnAssignee() async throws {
@@ -56,11 +57,14 @@ import WireProtocol
         try await bob.signUp("bob")
         try await alice.ok(["new", "Trip"])
         try await alice.ok(["share", "Trip", "bob"])
-        try await alice.ok(["add", "Trip", "Book the hotel", "--due", "friday 5pm", "--remind-before", "1d", "--assign", "BOB"])
+        try await alice.ok([
+            "add", "Trip", "Book the hotel", "--due", "friday 5pm", "--remind-before", "1d", "--assign", "BOB",
+        ])
         let shown = try await alice.ok(["show", "Trip", "--json"]).json()
         let item = try #require(shown["list"]?["items"]?.arrayValue?.first)
         #expect(item["remindBefore"]?.intValue == 86_400 && item["assignee"]?.stringValue == "bob")
-        #expect(item["due"]?.stringValue?.hasSuffix("T17:00:00Z") == true, "friday 5pm in the CLI's zone (UTC): \(item)")
+        #expect(
+            item["due"]?.stringValue?.hasSuffix("T17:00:00Z") == true, "friday 5pm in the CLI's zone (UTC): \(item)")
         let refused = try await alice.run(["add", "Trip", "Pack", "--assign", "carol"])
         #expect(refused.status == 1 && refused.stderr.contains("carol is not a participant"), "\(refused.stderr)")
         try await alice.ok(["edit", "Trip", "Book the hotel", "--assign", "none", "--remind-before", "none"])
@@ -87,16 +91,22 @@ import WireProtocol
         let (server, alice) = try await CommandTests.setUp()
         defer { server.shutdown(); alice.remove() }
         try await alice.ok(["new", "Chores"])
-        try await alice.ok(["add", "Chores", "Take out the trash", "--due", "2027-03-01", "--repeat", "every Mon and Thu"])
+        try await alice.ok([
+            "add", "Chores", "Take out the trash", "--due", "2027-03-01", "--repeat", "every Mon and Thu",
+        ])
         let shown = try await alice.ok(["show", "Chores"]).stdout
         #expect(shown.contains("↻ every Mon, Thu"), "\(shown)")
         try await alice.ok(["done", "Chores", "Take out the trash"])
         let item = try await alice.ok(["show", "Chores", "--json"]).json()["list"]?["items"]?.arrayValue?.first
-        #expect(item?["status"]?.stringValue == "open" && item?["due"]?.stringValue == "2027-03-04", "\(String(describing: item))")
+        #expect(
+            item?["status"]?.stringValue == "open" && item?["due"]?.stringValue == "2027-03-04",
+            "\(String(describing: item))")
         let refused = try await alice.run(["add", "Chores", "x", "--repeat", "FREQ=YEARLY"])
         #expect(refused.status == 1 && refused.stderr.contains("FREQ=YEARLY is not supported"), "\(refused.stderr)")
         try await alice.ok(["edit", "Chores", "Take out the trash", "--repeat", "none"])
-        #expect(try await alice.ok(["show", "Chores", "--json"]).json()["list"]?["items"]?.arrayValue?.first?["repeat"] == .null)
+        #expect(
+            try await alice.ok(["show", "Chores", "--json"]).json()["list"]?["items"]?.arrayValue?.first?["repeat"]
+                == .null)
     }
 }
 
@@ -107,7 +117,8 @@ import WireProtocol
         defer { server.shutdown(); alice.remove() }
         let list = "Habits"
         try await alice.ok(["new", list, "--habits"])
-        let today = RepeatDue.localDate(of: Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1000)), timeZone: "UTC")
+        let today = RepeatDue.localDate(
+            of: Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1000)), timeZone: "UTC")
         try await alice.ok(["add", list, "Meditate", "--due", today.addingDays(-1).description])
         try await alice.ok(["add", list, "Stretch", "--due", today.addingDays(-1).description])
         let checked = try await alice.ok(["checkin", list, "Meditate"])
@@ -122,7 +133,8 @@ import WireProtocol
         let json = try await alice.ok(["habits", list, "--json"]).json()
         #expect(json["habits"]?["alice"]?["today"]?.stringValue == "done")
         try await alice.ok(["checkin", list, "Stretch", "--undo"])
-        #expect(try await alice.ok(["habits", list, "--json"]).json()["habits"]?["alice"]?["today"]?.stringValue == "open")
+        #expect(
+            try await alice.ok(["habits", list, "--json"]).json()["habits"]?["alice"]?["today"]?.stringValue == "open")
         let future = try await alice.run(["checkin", list, "Meditate", "--date", today.addingDays(1).description])
         #expect(future.status == 1 && future.stderr.contains("after today"), "\(future.stderr)")
     }
@@ -133,16 +145,21 @@ import WireProtocol
     @Test func todayAndTheWeekAhead() async throws {
         let (server, alice) = try await CommandTests.setUp()
         defer { server.shutdown(); alice.remove() }
-        let today = RepeatDue.localDate(of: Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1000)), timeZone: "UTC")
+        let today = RepeatDue.localDate(
+            of: Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1000)), timeZone: "UTC")
         try await alice.ok(["new", "CS 298"])
         try await alice.ok(["add", "CS 298", "Homework 3", "--due", today.addingDays(2).description])
         try await alice.ok(["add", "CS 298", "Late essay", "--due", today.addingDays(-1).description])
         try await alice.ok(["add", "CS 298", "Quiz", "--due", today.description, "--repeat", "weekly"])
         let now = try await alice.ok(["today"]).stdout
-        #expect(now.contains("Overdue") && now.contains("Late essay") && now.contains("Today") && now.contains("Quiz"), "\(now)")
+        #expect(
+            now.contains("Overdue") && now.contains("Late essay") && now.contains("Today") && now.contains("Quiz"),
+            "\(now)")
         #expect(!now.contains("Homework 3"), "\(now)")
         let week = try await alice.ok(["agenda", "--days", "8", "--json"]).json()
-        #expect(week["items"]?.arrayValue?.map { $0["item"]?["title"]?.stringValue } == ["Quiz", "Homework 3", "Quiz"], "\(week)")
+        #expect(
+            week["items"]?.arrayValue?.map { $0["item"]?["title"]?.stringValue } == ["Quiz", "Homework 3", "Quiz"],
+            "\(week)")
         let refused = try await alice.run(["agenda", "--days", "100"])
         #expect(refused.status == 1 && refused.stderr.contains("--days must be from 1 to 92"), "\(refused.stderr)")
     }
@@ -180,7 +197,9 @@ import WireProtocol
         #expect(shown.contains("Calendar link for all your checklists:"), "\(shown)")
         let url = try #require(shown.split(separator: "\n").first { $0.hasPrefix("http://") }.map(String.init))
         let (status, body) = try await Self.status(of: url)
-        #expect(status == 200 && body.contains("SUMMARY:Homework 3") && body.contains("DTSTART;VALUE=DATE:20270312"), "\(body)")
+        #expect(
+            status == 200 && body.contains("SUMMARY:Homework 3") && body.contains("DTSTART;VALUE=DATE:20270312"),
+            "\(body)")
 
         let one = try await alice.ok(["feed", "CS", "--json"]).json()
         #expect(one["url"]?.stringValue != url && one["list"]?.stringValue != nil)
@@ -200,7 +219,8 @@ import WireProtocol
         defer { server.shutdown(); alice.remove() }
         try await alice.ok(["new", "CS 298"])
         try await alice.ok(["add", "CS 298", "Worksheet"])
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("checkwire-attach-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "checkwire-attach-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let photo = Data((0..<400_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
@@ -208,7 +228,9 @@ import WireProtocol
         try photo.write(to: source)
 
         let attached = try await alice.ok(["attach", "CS 298", "Worksheet", source.path])
-        #expect(attached.stdout.contains("Attached “page 1.png”") && attached.stdout.contains("to “Worksheet”"), "\(attached.stdout)")
+        #expect(
+            attached.stdout.contains("Attached “page 1.png”") && attached.stdout.contains("to “Worksheet”"),
+            "\(attached.stdout)")
         let listed = try await alice.ok(["attachments", "CS 298", "Worksheet", "--json"]).json()
         let files = listed["attachments"]?.arrayValue ?? []
         #expect(files.map { $0["name"]?.stringValue } == ["page 1.png"])

@@ -6,17 +6,29 @@ import TerminalUI
 import WireProtocol
 
 @Suite struct RenderTests {
-    static let dates = DateText(timeZone: TimeZone(identifier: "UTC")!, now: Date(timeIntervalSince1970: 1_795_000_000))  // 2026-11-18
+    /// "Now" is 2026-11-18.
+    static let dates = DateText(timeZone: TimeZone(identifier: "UTC")!, now: Date(timeIntervalSince1970: 1_795_000_000))
 
-    static func summary(_ title: String, status: String = "active", due: String? = nil, done: Int = 1, total: Int = 4, closedAt: String? = nil) throws -> RemoteSummary {
-        try RemoteSummary(json: .object(JSONObject([
-            ("id", .string("id-" + title)), ("title", .string(title)), ("status", .string(status)),
-            ("due", due.map(JSONValue.string) ?? .null), ("role", "owner"), ("seq", 1),
-            ("completion", ["done": .number(JSONNumber(Int64(done))), "total": .number(JSONNumber(Int64(total))), "percent": 25]),
-            ("participants", 3),
-            ("completedAt", status == "completed" ? .string(closedAt ?? "2026-11-01T00:00:00Z") : .null),
-            ("cancelledAt", status == "cancelled" ? .string(closedAt ?? "2026-11-01T00:00:00Z") : .null),
-        ])))
+    static func summary(
+        _ title: String, status: String = "active", due: String? = nil, done: Int = 1, total: Int = 4,
+        closedAt: String? = nil
+    ) throws -> RemoteSummary {
+        try RemoteSummary(
+            json: .object(
+                JSONObject([
+                    ("id", .string("id-" + title)), ("title", .string(title)), ("status", .string(status)),
+                    ("due", due.map(JSONValue.string) ?? .null), ("role", "owner"), ("seq", 1),
+                    (
+                        "completion",
+                        [
+                            "done": .number(JSONNumber(Int64(done))), "total": .number(JSONNumber(Int64(total))),
+                            "percent": 25,
+                        ]
+                    ),
+                    ("participants", 3),
+                    ("completedAt", status == "completed" ? .string(closedAt ?? "2026-11-01T00:00:00Z") : .null),
+                    ("cancelledAt", status == "cancelled" ? .string(closedAt ?? "2026-11-01T00:00:00Z") : .null),
+                ])))
     }
 
     @Test func listsAreGroupedInThreeSectionsInServerOrder() throws {
@@ -36,14 +48,19 @@ import WireProtocol
 
     @Test func colorsMarkOverdueAndStrikeCancelled() throws {
         let painter = Painter(enabled: true)
-        let overdue = ListsRenderer(painter: painter, dates: Self.dates, width: 0).render([try Self.summary("Late", due: "2026-11-10")]).joined()
+        let overdue = ListsRenderer(painter: painter, dates: Self.dates, width: 0).render([
+            try Self.summary("Late", due: "2026-11-10")
+        ]).joined()
         #expect(overdue.contains("\u{1B}[31mdue Tue Nov 10\u{1B}[0m"))
-        let cancelled = ListsRenderer(painter: painter, dates: Self.dates, width: 0).render([try Self.summary("Gone", status: "cancelled")]).joined()
+        let cancelled = ListsRenderer(painter: painter, dates: Self.dates, width: 0).render([
+            try Self.summary("Gone", status: "cancelled")
+        ]).joined()
         #expect(cancelled.contains("\u{1B}[2;9mGone"))
     }
 
     @Test func noColorTurnsColorsOff() {
-        let capabilities = TerminalCapabilities.detect(fd: STDOUT_FILENO, environment: ["NO_COLOR": "1", "TERM": "xterm"])
+        let capabilities = TerminalCapabilities.detect(
+            fd: STDOUT_FILENO, environment: ["NO_COLOR": "1", "TERM": "xterm"])
         #expect(!capabilities.colors)
     }
 
@@ -62,11 +79,17 @@ import WireProtocol
 
     @Test func watchFramePutsTheStatusLineLast() throws {
         let view = try ChecklistViewTests.snapshot()
-        let change = ChangeRecord(seq: 3, by: "bob", at: Timestamp(rfc3339: "2026-11-18T09:00:00Z"), op: "completeItem", text: "checked off “Flight”")
-        let update = LiveUpdate(cause: .state, state: .live, view: view, changes: [change], server: "ws://127.0.0.1:9/ws", username: "alice")
+        let change = ChangeRecord(
+            seq: 3, by: "bob", at: Timestamp(rfc3339: "2026-11-18T09:00:00Z"), op: "completeItem",
+            text: "checked off “Flight”")
+        let update = LiveUpdate(
+            cause: .state, state: .live, view: view, changes: [change], server: "ws://127.0.0.1:9/ws", username: "alice"
+        )
         let frame = WatchScreen(painter: .plain, dates: Self.dates, width: 80, height: 24).frame(update)
         #expect(frame.count == 24)
         #expect(frame.last == "● live · seq 3 · alice@127.0.0.1:9 · Ctrl-C quits")
-        #expect(frame.contains("  09:00:00  bob checked off “Flight”") || frame.contains("  Nov 18 09:00  bob checked off “Flight”"))
+        #expect(
+            frame.contains("  09:00:00  bob checked off “Flight”")
+                || frame.contains("  Nov 18 09:00  bob checked off “Flight”"))
     }
 }

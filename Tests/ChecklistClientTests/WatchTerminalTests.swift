@@ -24,7 +24,9 @@ import Testing
                     continuation.resume(returning: Self.spawnAndWait(argv, output: file))
                 }
             }
-            guard status == 0 || arguments.first == "kill-server" else { throw TestFailure("tmux \(arguments.first ?? "") exited with \(status)") }
+            guard status == 0 || arguments.first == "kill-server" else {
+                throw TestFailure("tmux \(arguments.first ?? "") exited with \(status)")
+            }
             return (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
         }
 
@@ -61,7 +63,9 @@ import Testing
 
         /// Stops this tmux server (and signals it directly too, should `kill-server` not reach it).
         func kill() async {
-            let pid = Int32(((try? await run(["display-message", "-p", "#{pid}"])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines))
+            let pid = Int32(
+                ((try? await run(["display-message", "-p", "#{pid}"])) ?? "").trimmingCharacters(
+                    in: .whitespacesAndNewlines))
             _ = try? await run(["kill-server"])
             if let pid, pid > 1 { Foundation.kill(pid, SIGTERM) }
         }
@@ -73,12 +77,14 @@ import Testing
     }
 
     static var tmuxAvailable: Bool {
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
+            || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
     }
 
     @Test(.enabled(if: tmuxAvailable, "tmux is not installed (scripts/install-deps.sh installs it)"))
     func watchShowsLiveEditsAndRecoversFromARestart() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkwire-watch-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "checkwire-watch-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = directory.appendingPathComponent("watch.sqlite").path
@@ -96,9 +102,10 @@ import Testing
 
         let tmux = Tmux()
         defer { tmux.killSoon() }
-                let environment = alice.environment.filter { ["HOME", "CHECKWIRE_SERVER", "TZ", "PATH"].contains($0.key) }
+        let environment = alice.environment.filter { ["HOME", "CHECKWIRE_SERVER", "TZ", "PATH"].contains($0.key) }
             .map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
-        let command = "env \(environment) TERM=xterm-256color '\(CLI.binary)' watch 'CS 298'; echo WATCH-EXIT=$?; sleep 5"
+        let command =
+            "env \(environment) TERM=xterm-256color '\(CLI.binary)' watch 'CS 298'; echo WATCH-EXIT=$?; sleep 5"
         try await tmux.run(["new-session", "-d", "-s", "watch", "-x", "110", "-y", "30", command])
         var (shown, screen) = await tmux.waitFor("● live")
         #expect(shown, "never went live:\n\(screen)")
@@ -123,7 +130,9 @@ import Testing
         (shown, screen) = await tmux.waitFor("bob added “Made after the restart”")
         #expect(shown, "did not recover:\n\(screen)")
         #expect(screen.contains("[ ] Made while down") && screen.contains("[ ] Reading ch. 3"))
-        #expect(screen.components(separatedBy: "Made while down").count == 3, "once in the tree, once in the changes: \(screen)")
+        #expect(
+            screen.components(separatedBy: "Made while down").count == 3,
+            "once in the tree, once in the changes: \(screen)")
         #expect(screen.contains("● live · seq 7"), "\(screen)")
         try Self.save(screen)
 
@@ -137,10 +146,12 @@ import Testing
     /// someone shares meanwhile (the contract's `listShared`), whichever list is watched.
     @Test(.enabled(if: tmuxAvailable, "tmux is not installed (scripts/install-deps.sh installs it)"))
     func watchShowsRemindersAndShares() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkwire-watch-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "checkwire-watch-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try await ServerProcess(database: directory.appendingPathComponent("watch.sqlite").path, port: LoopbackPort.free())
+        let server = try await ServerProcess(
+            database: directory.appendingPathComponent("watch.sqlite").path, port: LoopbackPort.free())
         defer { server.terminate() }
         let alice = try CLI(server: server.url)
         let bob = try CLI(server: server.url)
@@ -174,7 +185,8 @@ import Testing
 
     /// Keeps the captured screen for people to look at.
     static func save(_ screen: String) throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let directory = root.appendingPathComponent("test-output")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try screen.write(to: directory.appendingPathComponent("watch-screen.txt"), atomically: true, encoding: .utf8)

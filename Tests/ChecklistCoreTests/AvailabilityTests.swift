@@ -12,23 +12,33 @@ import Testing
         let now = state.nextTime
         #expect(state.view(of: "w1", now: now)?.available == true && state.view(of: "w2", now: now)?.available == false)
         let refused = state.refuse(.completeItem("w3"))
-        #expect(refused?.kind == .conflict && refused?.message == "“Week 3” is not available yet: complete “Week 1” first")
+        #expect(
+            refused?.kind == .conflict && refused?.message == "“Week 3” is not available yet: complete “Week 1” first")
         let done = try state.applying(.completeItem("w1"))
-        let week2 = try #require(done.changes.items.first { $0.item.id == "w2" }, "the event carries the item that became available")
+        let week2 = try #require(
+            done.changes.items.first { $0.item.id == "w2" }, "the event carries the item that became available")
         #expect(week2.available)
         state.run(.cancelItem("w2"))
-        #expect(state.view(of: "w3", now: state.nextTime)?.available == true, "a cancelled part does not hold the next back")
+        #expect(
+            state.view(of: "w3", now: state.nextTime)?.available == true, "a cancelled part does not hold the next back"
+        )
     }
 
     @Test func availableFromHoldsAnItemBackUntilItsDay() throws {
         var state = CoreFixture.list()  // edits happen on 2026-11-21 (UTC)
-        state.run(.addItem(Edit.NewItem(id: "read", title: "Reading for week 2", availableFrom: Due(wire: "2026-11-28"))))
+        state.run(
+            .addItem(Edit.NewItem(id: "read", title: "Reading for week 2", availableFrom: Due(wire: "2026-11-28"))))
         state.run(.addItem(Edit.NewItem(id: "q", parent: "read", title: "Quiz")))
         let refused = state.refuse(.completeItem("q"))
-        #expect(refused?.message == "“Reading for week 2” is not available until 2026-11-28", "a parent that is held back holds its children")
+        #expect(
+            refused?.message == "“Reading for week 2” is not available until 2026-11-28",
+            "a parent that is held back holds its children")
         let later = Timestamp(rfc3339: "2026-11-28T00:00:01Z")!
         #expect(state.unavailability(of: "q", now: later) == nil)
-        #expect(try state.apply(.completeItem("q"), by: CoreFixture.owner, at: later).changes.items.contains { $0.item.id == "q" })
+        #expect(
+            try state.apply(.completeItem("q"), by: CoreFixture.owner, at: later).changes.items.contains {
+                $0.item.id == "q"
+            })
     }
 
     @Test func aSequentialChecklistAppliesAtTheRoot() {

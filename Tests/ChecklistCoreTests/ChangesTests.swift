@@ -118,7 +118,10 @@ import Testing
         ("share the owner role", .share(Participant(userID: "u-new", username: "nina", role: .owner)), "owner"),
     ])
     func aRefusedEditLeavesTheStateUnchanged(rule: String, edit: Edit, who: String) throws {
-        let actors = ["owner": CoreFixture.owner, "editor": CoreFixture.editor, "viewer": CoreFixture.viewer, "stranger": CoreFixture.stranger]
+        let actors = [
+            "owner": CoreFixture.owner, "editor": CoreFixture.editor, "viewer": CoreFixture.viewer,
+            "stranger": CoreFixture.stranger,
+        ]
         let state = tree()
         _ = state.completion()
         let before = state

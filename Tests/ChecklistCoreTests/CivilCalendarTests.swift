@@ -19,7 +19,9 @@ import Testing
             let reference = Self.gregorian.dateComponents(
                 [.year, .month, .day], from: Date(timeIntervalSince1970: Double(days) * 86_400)
             )
-            #expect(date.year == reference.year && date.month == reference.month && date.day == reference.day, "day \(days)")
+            #expect(
+                date.year == reference.year && date.month == reference.month && date.day == reference.day, "day \(days)"
+            )
             #expect(CivilCalendar.daysSinceEpoch(year: date.year, month: date.month, day: date.day) == days)
         }
     }

@@ -16,7 +16,8 @@ enum CoreFixture {
 
     /// A new active checklist owned by `owner`, shared with `editor` (editor) and `viewer` (viewer).
     static func list(_ title: String = "CS 298", due: Due? = nil) -> ChecklistState {
-        var (state, _) = ChecklistState.create(id: "list-1", owner: owner, Edit.NewList(title: title, due: due), at: start)
+        var (state, _) = ChecklistState.create(
+            id: "list-1", owner: owner, Edit.NewList(title: title, due: due), at: start)
         state.run(.share(Participant(userID: editor.userID, username: editor.username, role: .editor)))
         state.run(.share(Participant(userID: viewer.userID, username: viewer.username, role: .viewer)))
         return state
@@ -54,7 +55,9 @@ extension ChecklistState {
 
     /// Applies an edit that the test expects to succeed; a thrown error fails the test.
     @discardableResult
-    mutating func run(_ edit: Edit, by actor: Actor = CoreFixture.owner, sourceLocation: SourceLocation = #_sourceLocation) -> AppliedEdit? {
+    mutating func run(
+        _ edit: Edit, by actor: Actor = CoreFixture.owner, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> AppliedEdit? {
         do {
             return try apply(edit, by: actor, at: nextTime)
         } catch {
@@ -64,7 +67,9 @@ extension ChecklistState {
     }
 
     /// Applies an edit that the test expects to be refused, and returns the error.
-    mutating func refuse(_ edit: Edit, by actor: Actor = CoreFixture.owner, sourceLocation: SourceLocation = #_sourceLocation) -> DomainError? {
+    mutating func refuse(
+        _ edit: Edit, by actor: Actor = CoreFixture.owner, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> DomainError? {
         do {
             _ = try apply(edit, by: actor, at: nextTime)
             Issue.record("\(edit.kind) was applied but should have been refused", sourceLocation: sourceLocation)

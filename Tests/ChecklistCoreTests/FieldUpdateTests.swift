@@ -7,9 +7,11 @@ import Testing
 
     private func itemWithEveryField() -> ChecklistState {
         var state = CoreFixture.list()
-        state.run(.addItem(Edit.NewItem(
-            id: "a", title: "Buy paint", notes: "white", due: Self.march12, location: "Store", remindEvery: 3600
-        )))
+        state.run(
+            .addItem(
+                Edit.NewItem(
+                    id: "a", title: "Buy paint", notes: "white", due: Self.march12, location: "Store", remindEvery: 3600
+                )))
         return state
     }
 

@@ -49,7 +49,8 @@ import Testing
             }
             // Many random edits are refused by the rules (a cycle, a done parent); a refused
             // edit must leave the counts as they were, which the recount checks too.
-            if (try? state.apply(edit, by: CoreFixture.owner, at: state.nextTime)) != nil, case .addItem(let new) = edit {
+            if (try? state.apply(edit, by: CoreFixture.owner, at: state.nextTime)) != nil, case .addItem(let new) = edit
+            {
                 ids.append(new.id)
             }
             Self.expectMatchesRecount(state, after: step, seed: seed)

@@ -2,7 +2,9 @@ import ChecklistCore
 import Testing
 
 @Suite struct PlacementTests {
-    private func add(_ state: inout ChecklistState, _ id: ItemID, under parent: ItemID? = nil, _ placement: Placement = .last) {
+    private func add(
+        _ state: inout ChecklistState, _ id: ItemID, under parent: ItemID? = nil, _ placement: Placement = .last
+    ) {
         state.run(.addItem(Edit.NewItem(id: id, parent: parent, placement: placement, title: id.rawValue)))
     }
 
@@ -18,11 +20,12 @@ import Testing
         #expect(state.childOrder(nil) == ["y", "z", "a", "b"])
     }
 
-    @Test(arguments: [
-        ("a", ["a", "n", "b", "c"]),
-        ("b", ["a", "b", "n", "c"]),
-        ("c", ["a", "b", "c", "n"]),
-    ] as [(ItemID, [ItemID])])
+    @Test(
+        arguments: [
+            ("a", ["a", "n", "b", "c"]),
+            ("b", ["a", "b", "n", "c"]),
+            ("c", ["a", "b", "c", "n"]),
+        ] as [(ItemID, [ItemID])])
     func afterASiblingPutsItRightAfterIt(anchor: ItemID, order: [ItemID]) {
         var state = CoreFixture.tree([("a", nil), ("b", nil), ("c", nil)])
         add(&state, "n", .after(anchor))
@@ -48,7 +51,8 @@ import Testing
 
     @Test func afterAnUnknownItemIsNotFound() {
         var state = CoreFixture.tree([("a", nil)])
-        #expect(state.refuse(.addItem(Edit.NewItem(id: "n", placement: .after("ghost"), title: "n")))?.kind == .notFound)
+        #expect(
+            state.refuse(.addItem(Edit.NewItem(id: "n", placement: .after("ghost"), title: "n")))?.kind == .notFound)
         #expect(state.refuse(.moveItem("a", parent: .unchanged, placement: .after("ghost")))?.kind == .notFound)
     }
 
@@ -62,11 +66,12 @@ import Testing
         #expect(state.refuse(.addItem(Edit.NewItem(id: "a", title: "again")))?.kind == .conflict)
     }
 
-    @Test(arguments: [
-        ("p", "p"),   // under itself
-        ("p", "c"),   // under its child
-        ("p", "g"),   // under its grandchild
-    ] as [(ItemID, ItemID)])
+    @Test(
+        arguments: [
+            ("p", "p"),  // under itself
+            ("p", "c"),  // under its child
+            ("p", "g"),  // under its grandchild
+        ] as [(ItemID, ItemID)])
     func movingUnderItselfOrADescendantIsABadRequest(item: ItemID, newParent: ItemID) {
         var state = CoreFixture.tree([("p", nil), ("c", "p"), ("g", "c")])
         #expect(state.refuse(.moveItem(item, parent: .set(newParent), placement: .last))?.kind == .badRequest)

@@ -8,10 +8,11 @@ import QuickAddTools
 enum QuickAddFixture {
     static let timeZone = TimeZone(identifier: "America/New_York")!
     static let now = QuickAddJSONLines.date(fromLocalOrISO: "2026-11-21T09:00:00", timeZone: timeZone)!
-    static let lists: [QuickAddList] = [
-        "CS 298", "CS 146", "Personal", "Groceries", "Work", "Work Travel", "Bio-101", "Team Phoenix", "Q4 2026",
-        "Room 101", "7/4 BBQ", "Class of 2027", "2027 Goals", "1:1s", "Route 66 Trip", "Chess Club", "Work: Q1",
-    ].map { QuickAddList(name: $0) } + [QuickAddList(name: "Home", sections: ["Kitchen", "Garden Shed"])]
+    static let lists: [QuickAddList] =
+        [
+            "CS 298", "CS 146", "Personal", "Groceries", "Work", "Work Travel", "Bio-101", "Team Phoenix", "Q4 2026",
+            "Room 101", "7/4 BBQ", "Class of 2027", "2027 Goals", "1:1s", "Route 66 Trip", "Chess Club", "Work: Q1",
+        ].map { QuickAddList(name: $0) } + [QuickAddList(name: "Home", sections: ["Kitchen", "Garden Shed"])]
 
     static func parse(_ text: String, lists: [QuickAddList] = lists) -> QuickAddResult {
         QuickAddParser().parse(text, lists: lists, now: now, timeZone: timeZone)
@@ -52,8 +53,10 @@ struct QuickAddCase: Sendable, CustomTestStringConvertible {
     static func corpusURL() -> URL? {
         var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         for _ in 0..<8 {
-            for candidate in [dir.appendingPathComponent("shared/quickadd/public.jsonl"),
-                              dir.appendingPathComponent("../shared/quickadd/public.jsonl").standardized] {
+            for candidate in [
+                dir.appendingPathComponent("shared/quickadd/public.jsonl"),
+                dir.appendingPathComponent("../shared/quickadd/public.jsonl").standardized,
+            ] {
                 if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
             }
             dir.deleteLastPathComponent()

@@ -13,8 +13,12 @@ import QuickAddTools
 
     @Test func weekdaysAndMonths() {
         #expect(QuickAddDate(year: 2026, month: 11, day: 21).isoWeekday == 6)
-        #expect(QuickAddDate(year: 2027, month: 1, day: 31).adding(months: 1) == QuickAddDate(year: 2027, month: 2, day: 28))
-        #expect(QuickAddDate(year: 2026, month: 12, day: 15).adding(months: 1) == QuickAddDate(year: 2027, month: 1, day: 15))
+        #expect(
+            QuickAddDate(year: 2027, month: 1, day: 31).adding(months: 1) == QuickAddDate(year: 2027, month: 2, day: 28)
+        )
+        #expect(
+            QuickAddDate(year: 2026, month: 12, day: 15).adding(months: 1)
+                == QuickAddDate(year: 2027, month: 1, day: 15))
         #expect(QuickAddDate(year: 2026, month: 3, day: 5).description == "2026-03-05")
         #expect(QuickAddTime(hour: 9, minute: 5).description == "09:05")
     }
@@ -40,6 +44,8 @@ import QuickAddTools
         let r = QuickAddParser().parse("Call mom tomorrow", lists: [], now: now, timeZone: la)
         #expect(r.date?.description == "2026-11-22")
         let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
-        #expect(QuickAddParser().parse("Call mom tomorrow", lists: [], now: now, timeZone: tokyo).date?.description == "2026-11-23")
+        #expect(
+            QuickAddParser().parse("Call mom tomorrow", lists: [], now: now, timeZone: tokyo).date?.description
+                == "2026-11-23")
     }
 }

@@ -28,7 +28,8 @@ import Testing
         QuickAddCase(text: "Homework 2 December 5", title: "Homework 2", date: "2026-12-05"),
         QuickAddCase(text: "Exam March the 3rd", title: "Exam", date: "2027-03-03"),
         QuickAddCase(text: "Team offsite Dec 10-12", title: "Team offsite", date: "2026-12-10"),
-        QuickAddCase(text: "Renew car registration by March 1st, 2027", title: "Renew car registration", date: "2027-03-01"),
+        QuickAddCase(
+            text: "Renew car registration by March 1st, 2027", title: "Renew car registration", date: "2027-03-01"),
         // weekdays
         QuickAddCase(text: "Submit report next Tuesday", title: "Submit report", date: "2026-11-24"),
         QuickAddCase(text: "Pick pumpkins this Friday", title: "Pick pumpkins", date: "2026-11-27"),
@@ -40,7 +41,8 @@ import Testing
         QuickAddCase(text: "Call on Wed", title: "Call", date: "2026-11-25"),
         QuickAddCase(text: "Review Thurs", title: "Review", date: "2026-11-26"),
         QuickAddCase(text: "Demo Friday next week", title: "Demo", date: "2026-11-27"),
-        QuickAddCase(text: "Chess Club tournament on Saturday", title: "tournament", list: "Chess Club", date: "2026-11-21"),
+        QuickAddCase(
+            text: "Chess Club tournament on Saturday", title: "tournament", list: "Chess Club", date: "2026-11-21"),
         // relative
         QuickAddCase(text: "Buy milk tmrw", title: "Buy milk", date: "2026-11-22"),
         QuickAddCase(text: "Buy milk today", title: "Buy milk", date: "2026-11-21"),
@@ -90,7 +92,8 @@ import Testing
         QuickAddCase(text: "Fireworks Independence Day", title: "Fireworks", date: "2027-07-04"),
         // a holiday that modifies a noun dates the item but stays in the title
         QuickAddCase(text: "Thanksgiving dinner", title: "Thanksgiving dinner", date: "2026-11-26"),
-        QuickAddCase(text: "Christmas Eve service 7pm", title: "Christmas Eve service", date: "2026-12-24", time: "19:00"),
+        QuickAddCase(
+            text: "Christmas Eve service 7pm", title: "Christmas Eve service", date: "2026-12-24", time: "19:00"),
         QuickAddCase(text: "Halloween party Oct 30", title: "Halloween party", date: "2027-10-30"),
     ])
     func dates(_ c: QuickAddCase) { c.check() }

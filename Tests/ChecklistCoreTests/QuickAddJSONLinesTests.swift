@@ -9,10 +9,13 @@ import QuickAddTools
     }
 
     @Test func outputHasEveryKeyWithNulls() throws {
-        let out = try object(QuickAddJSONLines.process(line: """
-            {"id":"a","text":"Personal - call the bank, remind me every 2 hours","lists":["Personal"],"now":"2026-11-21T09:00:00","tz":"America/New_York"}
-            """))
-        #expect(Set(out.keys) == ["id", "list", "section", "title", "date", "time", "location", "remindEvery", "repeat"])
+        let out = try object(
+            QuickAddJSONLines.process(
+                line: """
+                    {"id":"a","text":"Personal - call the bank, remind me every 2 hours","lists":["Personal"],"now":"2026-11-21T09:00:00","tz":"America/New_York"}
+                    """))
+        #expect(
+            Set(out.keys) == ["id", "list", "section", "title", "date", "time", "location", "remindEvery", "repeat"])
         #expect(out["list"] as? String == "Personal")
         #expect(out["title"] as? String == "call the bank")
         #expect(out["date"] is NSNull)
@@ -20,9 +23,11 @@ import QuickAddTools
     }
 
     @Test func listsMayCarrySections() throws {
-        let out = try object(QuickAddJSONLines.process(line: """
-            {"id":1,"text":"Home / kitchen fix tap","lists":[{"name":"Home","sections":["Kitchen"]}],"now":"2026-11-21T09:00:00","tz":"UTC"}
-            """))
+        let out = try object(
+            QuickAddJSONLines.process(
+                line: """
+                    {"id":1,"text":"Home / kitchen fix tap","lists":[{"name":"Home","sections":["Kitchen"]}],"now":"2026-11-21T09:00:00","tz":"UTC"}
+                    """))
         #expect(out["section"] as? String == "Kitchen")
         #expect(out["title"] as? String == "fix tap")
     }

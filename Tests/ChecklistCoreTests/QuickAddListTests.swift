@@ -20,14 +20,16 @@ import Testing
         QuickAddCase(text: "Add eggs to groceries list", title: "Add eggs", list: "Groceries"),
         QuickAddCase(text: "Finish report - Work", title: "Finish report", list: "Work"),
         QuickAddCase(text: "Finish report Work", title: "Finish report", list: "Work"),
-        QuickAddCase(text: "Submit CS 146 homework Friday", title: "Submit homework", list: "CS 146", date: "2026-11-27"),
+        QuickAddCase(
+            text: "Submit CS 146 homework Friday", title: "Submit homework", list: "CS 146", date: "2026-11-27"),
         QuickAddCase(text: "Chess Club tournament", title: "tournament", list: "Chess Club"),
         QuickAddCase(text: "🛒 Groceries: bananas", title: "bananas", list: "Groceries"),
         // names that look like dates or times are names, and give no date
         QuickAddCase(text: "Q4 2026 - plan offsite", title: "plan offsite", list: "Q4 2026"),
         QuickAddCase(text: "Room 101: fix projector", title: "fix projector", list: "Room 101"),
         QuickAddCase(text: "7/4 BBQ: buy charcoal", title: "buy charcoal", list: "7/4 BBQ"),
-        QuickAddCase(text: "7/4 BBQ: buy charcoal tomorrow", title: "buy charcoal", list: "7/4 BBQ", date: "2026-11-22"),
+        QuickAddCase(
+            text: "7/4 BBQ: buy charcoal tomorrow", title: "buy charcoal", list: "7/4 BBQ", date: "2026-11-22"),
         QuickAddCase(text: "Class of 2027 reunion planning", title: "reunion planning", list: "Class of 2027"),
         QuickAddCase(text: "2027 Goals - run a marathon", title: "run a marathon", list: "2027 Goals"),
         QuickAddCase(text: "1:1s - prep agenda for Dana", title: "prep agenda for Dana", list: "1:1s"),
@@ -39,9 +41,13 @@ import Testing
         QuickAddCase(text: "Call the bank for Work: Q1", title: "Call the bank", list: "Work: Q1"),
         QuickAddCase(text: "Work: quarterly review", title: "quarterly review", list: "Work"),
         // sections
-        QuickAddCase(text: "CS 298 / Labs - Lab 3 writeup due 12/4", title: "Lab 3 writeup", list: "CS 298", section: "Labs", date: "2026-12-04"),
+        QuickAddCase(
+            text: "CS 298 / Labs - Lab 3 writeup due 12/4", title: "Lab 3 writeup", list: "CS 298", section: "Labs",
+            date: "2026-12-04"),
         QuickAddCase(text: "Work/Hiring schedule onsite", title: "schedule onsite", list: "Work", section: "Hiring"),
-        QuickAddCase(text: "Work / Hiring Pipeline: review resumes", title: "review resumes", list: "Work", section: "Hiring Pipeline"),
+        QuickAddCase(
+            text: "Work / Hiring Pipeline: review resumes", title: "review resumes", list: "Work",
+            section: "Hiring Pipeline"),
         QuickAddCase(text: "home / garden shed paint door", title: "paint door", list: "Home", section: "Garden Shed"),
         QuickAddCase(text: "#home/kitchen fix tap", title: "fix tap", list: "Home", section: "Kitchen"),
     ])

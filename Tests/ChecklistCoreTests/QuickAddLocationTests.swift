@@ -7,14 +7,24 @@ import Testing
         QuickAddCase(text: "Return books at the library", title: "Return books", location: "the library"),
         QuickAddCase(text: "Office hours @ Room 204", title: "Office hours", location: "Room 204"),
         QuickAddCase(text: "Meet advisor in Engineering 189", title: "Meet advisor", location: "Engineering 189"),
-        QuickAddCase(text: "Coffee at Blue Bottle at 3", title: "Coffee", date: "2026-11-21", time: "15:00", location: "Blue Bottle"),
-        QuickAddCase(text: "Meet at Barnes & Noble at 4pm", title: "Meet", date: "2026-11-21", time: "16:00", location: "Barnes & Noble"),
-        QuickAddCase(text: "Meet Sam at Bank of America on Main", title: "Meet Sam on Main", location: "Bank of America"),
-        QuickAddCase(text: "Dinner at 221B Baker Street at 7", title: "Dinner", date: "2026-11-21", time: "19:00", location: "221B Baker Street"),
-        QuickAddCase(text: "Pick up kid at school at 3:15", title: "Pick up kid", date: "2026-11-21", time: "15:15", location: "school"),
+        QuickAddCase(
+            text: "Coffee at Blue Bottle at 3", title: "Coffee", date: "2026-11-21", time: "15:00",
+            location: "Blue Bottle"),
+        QuickAddCase(
+            text: "Meet at Barnes & Noble at 4pm", title: "Meet", date: "2026-11-21", time: "16:00",
+            location: "Barnes & Noble"),
+        QuickAddCase(
+            text: "Meet Sam at Bank of America on Main", title: "Meet Sam on Main", location: "Bank of America"),
+        QuickAddCase(
+            text: "Dinner at 221B Baker Street at 7", title: "Dinner", date: "2026-11-21", time: "19:00",
+            location: "221B Baker Street"),
+        QuickAddCase(
+            text: "Pick up kid at school at 3:15", title: "Pick up kid", date: "2026-11-21", time: "15:15",
+            location: "school"),
         QuickAddCase(text: "Study at home tonight", title: "Study", date: "2026-11-21", location: "home"),
         QuickAddCase(text: "Meet @home", title: "Meet", location: "home"),
-        QuickAddCase(text: "Thanksgiving dinner at Mom's", title: "Thanksgiving dinner", date: "2026-11-26", location: "Mom's"),
+        QuickAddCase(
+            text: "Thanksgiving dinner at Mom's", title: "Thanksgiving dinner", date: "2026-11-26", location: "Mom's"),
         QuickAddCase(text: "check in at the hotel", title: "check in", location: "the hotel"),
         QuickAddCase(text: "Turn in essay in Engineering 189", title: "Turn in essay", location: "Engineering 189"),
         QuickAddCase(text: "Lunch in Boston on Friday", title: "Lunch", date: "2026-11-27", location: "Boston"),

@@ -9,13 +9,15 @@ import Testing
         QuickAddCase(text: "“Read 1984” by Friday", title: "Read 1984", date: "2026-11-27"),
         QuickAddCase(text: "\"Call Work at 5pm tomorrow\"", title: "Call Work at 5pm tomorrow"),
         QuickAddCase(text: "read \"Beloved\" by Toni Morrison", title: "read \"Beloved\" by Toni Morrison"),
-        QuickAddCase(text: "Watch \"Friday Night Lights\" tomorrow", title: "Watch \"Friday Night Lights\"", date: "2026-11-22"),
+        QuickAddCase(
+            text: "Watch \"Friday Night Lights\" tomorrow", title: "Watch \"Friday Night Lights\"", date: "2026-11-22"),
         // connector words that are not connectors stay
         QuickAddCase(text: "Pay when rent is due", title: "Pay when rent is due"),
         QuickAddCase(text: "Confirm due date with Prof. Kim", title: "Confirm due date with Prof. Kim"),
         QuickAddCase(text: "Hand in Homework 3 by Friday", title: "Hand in Homework 3", date: "2026-11-27"),
         // trimming
-        QuickAddCase(text: "CS 298 — Homework 4 due 12/10!!! 😩", title: "Homework 4", list: "CS 298", date: "2026-12-10"),
+        QuickAddCase(
+            text: "CS 298 — Homework 4 due 12/10!!! 😩", title: "Homework 4", list: "CS 298", date: "2026-12-10"),
         QuickAddCase(text: "Buy eggs, tomorrow, and milk", title: "Buy eggs, and milk", date: "2026-11-22"),
         QuickAddCase(text: "Call mom (tomorrow)", title: "Call mom", date: "2026-11-22"),
         QuickAddCase(text: "Fix login (urgent)", title: "Fix login (urgent)"),

@@ -103,7 +103,9 @@ import Testing
 
     @Test func sharingAgainChangesTheRole() {
         var state = CoreFixture.list()
-        state.run(.share(Participant(userID: CoreFixture.viewer.userID, username: CoreFixture.viewer.username, role: .editor)))
+        state.run(
+            .share(Participant(userID: CoreFixture.viewer.userID, username: CoreFixture.viewer.username, role: .editor))
+        )
         #expect(state.role(of: CoreFixture.viewer.userID) == .editor)
         state.run(.updateList(Edit.ListUpdate(title: "now I can")), by: CoreFixture.viewer)
         #expect(state.list.title == "now I can")
@@ -112,7 +114,9 @@ import Testing
     @Test func theOwnerCannotBeSharedWithOrRemoved() {
         var state = CoreFixture.list()
         let me = CoreFixture.owner
-        #expect(state.refuse(.share(Participant(userID: me.userID, username: me.username, role: .editor)))?.kind == .badRequest)
+        #expect(
+            state.refuse(.share(Participant(userID: me.userID, username: me.username, role: .editor)))?.kind
+                == .badRequest)
         #expect(state.refuse(.unshare(username: me.username, userID: me.userID))?.kind == .badRequest)
         #expect(state.role(of: me.userID) == .owner)
     }

@@ -60,7 +60,9 @@ import Testing
         state.run(.cancelItem("b"))
         state.run(.completeList, by: CoreFixture.editor)
         #expect(state.list.status == .completed)
-        #expect(state.list.completedAt == Timestamp(milliseconds: CoreFixture.start.milliseconds + (state.list.seq - 1) * 1000))
+        #expect(
+            state.list.completedAt
+                == Timestamp(milliseconds: CoreFixture.start.milliseconds + (state.list.seq - 1) * 1000))
         #expect(state.refuse(.completeList)?.kind == .conflict)
     }
 

@@ -30,8 +30,10 @@ struct AuthenticationTests {
         defer { server.stop() }
         _ = try await server.user("ana")
         let client = try await server.connect()
-        let wrong = try await client.request(["type": "login", "username": "ana", "password": "not the password"], expecting: "authed")
-        let unknown = try await client.request(["type": "login", "username": "nobody", "password": "whatever1"], expecting: "authed")
+        let wrong = try await client.request(
+            ["type": "login", "username": "ana", "password": "not the password"], expecting: "authed")
+        let unknown = try await client.request(
+            ["type": "login", "username": "nobody", "password": "whatever1"], expecting: "authed")
         let token = try await client.request(["type": "auth", "token": "deadbeef"], expecting: "authed")
         for reply in [wrong, unknown, token] {
             #expect(reply["code"]?.string == "unauthorized")
@@ -45,22 +47,26 @@ struct AuthenticationTests {
         let ana = try await server.user("Ana.B")
         #expect(ana.username == "Ana.B")
         let other = try await server.connect()
-        let taken = try await other.request(["type": "signup", "username": "ana.b", "password": "password1"], expecting: "authed")
+        let taken = try await other.request(
+            ["type": "signup", "username": "ana.b", "password": "password1"], expecting: "authed")
         #expect(taken["code"]?.string == "conflict")
-        let login = try await other.request(["type": "login", "username": "ANA.B", "password": "correct horse"], expecting: "authed")
+        let login = try await other.request(
+            ["type": "login", "username": "ANA.B", "password": "correct horse"], expecting: "authed")
         #expect(login["user"]?["username"]?.string == "Ana.B", "shown as signed up")
         #expect(login["token"]?.string?.count == 64)
     }
 
     @Test(arguments: [
-        ("", "password1"), ("has space", "password1"), (String(repeating: "a", count: 33), "password1"), ("émile", "password1"),
+        ("", "password1"), ("has space", "password1"), (String(repeating: "a", count: 33), "password1"),
+        ("émile", "password1"),
         ("short", "1234567"),
     ])
     func signupRulesGiveBadRequest(_ username: String, _ password: String) async throws {
         let server = try TestServer()
         defer { server.stop() }
         let client = try await server.connect()
-        let reply = try await client.request(["type": "signup", "username": .string(username), "password": .string(password)], expecting: "authed")
+        let reply = try await client.request(
+            ["type": "signup", "username": .string(username), "password": .string(password)], expecting: "authed")
         #expect(reply["code"]?.string == "badRequest")
         #expect(reply["message"]?.string?.isEmpty == false)
     }
@@ -86,7 +92,8 @@ struct AuthenticationTests {
         _ = try await again.logIn("ana")
         _ = try await again.addItem(list, "after logout")
         #expect(await laptop.receivesNoEvent(), "nothing of the list after loggedOut")
-        let edit = try await laptop.request(TestClient.op("addItem", ["list": .string(list), "title": "late"]), expecting: "ack")
+        let edit = try await laptop.request(
+            TestClient.op("addItem", ["list": .string(list), "title": "late"]), expecting: "ack")
         #expect(edit["code"]?.string == "unauthorized")
     }
 
@@ -95,7 +102,8 @@ struct AuthenticationTests {
         defer { server.stop() }
         let first = try await server.user("ana")
         let second = try await server.connect()
-        let login = try await second.request(["type": "login", "username": "ana", "password": "correct horse"], expecting: "authed")
+        let login = try await second.request(
+            ["type": "login", "username": "ana", "password": "correct horse"], expecting: "authed")
         let secondToken = try #require(login["token"]?.string)
         let out = try await first.request(["type": "logout", "ref": "bye"], expecting: "loggedOut")
         #expect(out["type"]?.string == "loggedOut")
@@ -103,7 +111,8 @@ struct AuthenticationTests {
         let afterLogout = try await first.request(["type": "lists"], expecting: "lists")
         #expect(afterLogout["code"]?.string == "unauthorized", "the connection is unauthenticated again")
         let fresh = try await server.connect()
-        let revoked = try await fresh.request(["type": "auth", "token": .string(try #require(first.token))], expecting: "authed")
+        let revoked = try await fresh.request(
+            ["type": "auth", "token": .string(try #require(first.token))], expecting: "authed")
         #expect(revoked["code"]?.string == "unauthorized")
         let stillValid = try await fresh.request(["type": "auth", "token": .string(secondToken)], expecting: "authed")
         #expect(stillValid["user"]?["username"]?.string == "ana")
@@ -115,10 +124,12 @@ struct AuthenticationTests {
         _ = try await server.user("ana")
         let client = try await server.connect()
         for _ in 0..<5 {
-            let reply = try await client.request(["type": "login", "username": "ana", "password": "wrong password"], expecting: "authed")
+            let reply = try await client.request(
+                ["type": "login", "username": "ana", "password": "wrong password"], expecting: "authed")
             #expect(reply["code"]?.string == "unauthorized")
         }
-        let limited = try await client.request(["type": "login", "username": "ana", "password": "correct horse"], expecting: "authed")
+        let limited = try await client.request(
+            ["type": "login", "username": "ana", "password": "correct horse"], expecting: "authed")
         #expect(limited["code"]?.string == "rateLimited")
         #expect(limited["message"]?.string?.contains("try again") == true)
     }
@@ -130,11 +141,13 @@ struct AuthenticationTests {
         _ = try await server.user("ana")
         let first = try await server.connect()
         for _ in 0..<5 {
-            _ = try await first.request(["type": "login", "username": "ana", "password": "wrong password"], expecting: "authed")
+            _ = try await first.request(
+                ["type": "login", "username": "ana", "password": "wrong password"], expecting: "authed")
         }
         first.close()
         let second = try await server.connect()
-        let limited = try await second.request(["type": "login", "username": "ana", "password": "wrong password"], expecting: "authed")
+        let limited = try await second.request(
+            ["type": "login", "username": "ana", "password": "wrong password"], expecting: "authed")
         #expect(limited["code"]?.string == "rateLimited")
         #expect(limited["message"]?.string == "too many failed attempts; try again in 1 s")
     }
@@ -145,11 +158,13 @@ struct AuthenticationTests {
         _ = try await server.user("first")
         _ = try await server.user("second")
         let third = try await server.connect()
-        let refused = try await third.request(["type": "signup", "username": "third", "password": "correct horse", "ref": "s"], expecting: "authed")
+        let refused = try await third.request(
+            ["type": "signup", "username": "third", "password": "correct horse", "ref": "s"], expecting: "authed")
         #expect(refused["code"]?.string == "rateLimited")
         #expect(refused["ref"]?.string == "s")
         #expect(refused["message"]?.string?.hasPrefix("too many new accounts from this address; try again in ") == true)
-        let login = try await third.request(["type": "login", "username": "first", "password": "correct horse"], expecting: "authed")
+        let login = try await third.request(
+            ["type": "login", "username": "first", "password": "correct horse"], expecting: "authed")
         #expect(login["type"]?.string == "authed", "logins of existing accounts are not affected")
     }
 

@@ -1,7 +1,7 @@
 import ChecklistServer
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import Testing
 import Transport
@@ -17,7 +17,9 @@ import WireProtocol
         let list = try await writer.createList()
         let burst = 1_000
         for index in 0..<burst {
-            writer.send(TestClient.op("addItem", opID: "burst-\(index)", ["list": .string(list), "title": .string("item \(index)")]))
+            writer.send(
+                TestClient.op(
+                    "addItem", opID: "burst-\(index)", ["list": .string(list), "title": .string("item \(index)")]))
         }
         var acknowledged: [String] = []
         while acknowledged.count < burst {
@@ -31,7 +33,9 @@ import WireProtocol
         #expect(!item.isEmpty)
         let metrics = try await Self.metrics(port: server.port)
         let pauses = metrics.split(separator: "\n").first { $0.hasPrefix("checkwire_receive_pauses_total ") }
-        #expect((pauses?.split(separator: " ").last.flatMap { Int($0) } ?? 0) >= 1, "the limit never stopped reading: \(metrics)")
+        #expect(
+            (pauses?.split(separator: " ").last.flatMap { Int($0) } ?? 0) >= 1,
+            "the limit never stopped reading: \(metrics)")
     }
 
     static func metrics(port: Int) async throws -> String {

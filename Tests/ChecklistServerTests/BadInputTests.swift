@@ -64,11 +64,14 @@ struct BadInputTests {
         defer { server.stop() }
         let client = try await server.user("ana")
         let list = try await client.createList()
-        let huge = #"{"type":"op","opId":"big","op":"addItem","list":"\#(list)","title":"x","notes":""# + String(repeating: "n", count: 70_000) + #""}"#
+        let huge =
+            #"{"type":"op","opId":"big","op":"addItem","list":"\#(list)","title":"x","notes":""#
+            + String(repeating: "n", count: 70_000) + #""}"#
         client.send(raw: huge)
         #expect(try await client.connection.waitUntilClosed() == 1009)
         let again = try await server.connect()
-        _ = try await again.request(["type": "login", "username": "ana", "password": "correct horse"], expecting: "authed")
+        _ = try await again.request(
+            ["type": "login", "username": "ana", "password": "correct horse"], expecting: "authed")
         #expect(try await again.snapshot(list)["seq"]?.int == 1)
     }
 
@@ -84,7 +87,8 @@ struct BadInputTests {
         let server = try TestServer()
         defer { server.stop() }
         let client = try await server.user("ana")
-        client.connection.sendFragmented(Array(#"{"type":"lists","x":""#.utf8) + [0xff, 0xfe] + Array(#""}"#.utf8), fragmentSize: 1 << 20)
+        client.connection.sendFragmented(
+            Array(#"{"type":"lists","x":""#.utf8) + [0xff, 0xfe] + Array(#""}"#.utf8), fragmentSize: 1 << 20)
         #expect(try await client.connection.waitUntilClosed() == 1007)
     }
 

@@ -54,7 +54,9 @@ struct CollaborationTests {
         }
         for client in subscribers { _ = try await client.subscribe(list) }
         let opIDs = (0..<50).map { "burst-\($0)" }
-        for opID in opIDs { owner.send(TestClient.op("addItem", opID: opID, ["list": .string(list), "title": .string(opID)])) }
+        for opID in opIDs {
+            owner.send(TestClient.op("addItem", opID: opID, ["list": .string(list), "title": .string(opID)]))
+        }
         var ackSeqs: [Int] = []
         for _ in opIDs { ackSeqs.append(try #require(try await owner.next("ack")["seq"]?.int)) }
         #expect(ackSeqs == Array(5...54), "acks come back in request order with consecutive seqs")
@@ -82,7 +84,8 @@ struct CollaborationTests {
         for index in 0..<5 { missed.append(try await ana.addItem(list, "while away \(index)")) }
 
         let back = try await server.connect()
-        let authed = try await back.request(["type": "auth", "token": .string(try #require(ben.token))], expecting: "authed")
+        let authed = try await back.request(
+            ["type": "auth", "token": .string(try #require(ben.token))], expecting: "authed")
         #expect(authed["user"]?["username"]?.string == "ben")
         let replay = try await back.subscribe(list, since: lastSeen)
         #expect(replay.count == 6)
@@ -106,7 +109,9 @@ struct CollaborationTests {
         _ = try await ana.op("share", ["list": .string(list), "username": "ben", "role": "viewer"])
         for index in 0..<10 { _ = try await ana.addItem(list, "before \(index)") }
         // Edits keep landing while ben subscribes with an old since.
-        for index in 0..<200 { ana.send(TestClient.op("addItem", ["list": .string(list), "title": .string("during \(index)")])) }
+        for index in 0..<200 {
+            ana.send(TestClient.op("addItem", ["list": .string(list), "title": .string("during \(index)")]))
+        }
         let replay = try await ben.subscribe(list, since: 5)
         let subscribed = try #require(replay.last)
         let head = try #require(subscribed["seq"]?.int)
@@ -188,8 +193,10 @@ struct CollaborationTests {
         let missing = try await stranger.subscribe("00000000-0000-0000-0000-000000000000")
         #expect(existing.last?["code"]?.string == "notFound")
         #expect(missing.last?["code"]?.string == "notFound")
-        #expect(existing.last?["message"]?.string?.replacingOccurrences(of: list, with: "ID")
-            == missing.last?["message"]?.string?.replacingOccurrences(of: "00000000-0000-0000-0000-000000000000", with: "ID"))
+        #expect(
+            existing.last?["message"]?.string?.replacingOccurrences(of: list, with: "ID")
+                == missing.last?["message"]?.string?.replacingOccurrences(
+                    of: "00000000-0000-0000-0000-000000000000", with: "ID"))
         let edit = try await stranger.op("addItem", ["list": .string(list), "title": "x"])
         #expect(edit["code"]?.string == "notFound")
         let lists = try await stranger.request(["type": "lists"], expecting: "lists")
@@ -234,9 +241,10 @@ struct CollaborationTests {
         _ = try await ana.subscribe(list)
         _ = try await ana.op("cancelItem", ["list": .string(list), "item": .string(parent)])
         let cancelled = try await ana.next("event")
-        let statuses = Dictionary(uniqueKeysWithValues: try #require(cancelled["changes"]?["items"]?.arrayValue).map {
-            ($0["id"]?.string ?? "", $0["status"]?.string ?? "")
-        })
+        let statuses = Dictionary(
+            uniqueKeysWithValues: try #require(cancelled["changes"]?["items"]?.arrayValue).map {
+                ($0["id"]?.string ?? "", $0["status"]?.string ?? "")
+            })
         #expect(statuses == [parent: "cancelled", open: "cancelled"], "done children stay done")
         #expect(cancelled["completion"]?["total"]?.int == 1)
 
@@ -261,7 +269,8 @@ extension TestServer {
     /// A second connection authenticated with `client`'s token.
     func connectAndLogin(_ client: TestClient) async throws -> TestClient {
         let other = try await connect()
-        let reply = try await other.request(["type": "auth", "token": .string(try #require(client.token))], expecting: "authed")
+        let reply = try await other.request(
+            ["type": "auth", "token": .string(try #require(client.token))], expecting: "authed")
         #expect(reply["type"]?.string == "authed")
         return other
     }

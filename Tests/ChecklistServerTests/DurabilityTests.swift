@@ -17,7 +17,9 @@ struct DurabilityTests {
         let list = try await writer.createList()
         let burst = 3_000
         for index in 0..<burst {
-            writer.send(TestClient.op("addItem", opID: "burst-\(index)", ["list": .string(list), "title": .string("item \(index)")]))
+            writer.send(
+                TestClient.op(
+                    "addItem", opID: "burst-\(index)", ["list": .string(list), "title": .string("item \(index)")]))
         }
         var acknowledged: [String: String] = [:]
         while acknowledged.count < 400 {
@@ -57,7 +59,10 @@ struct DurabilityTests {
         let client = try await process.connect()
         try await client.signUp("ana")
         let list = try await client.createList()
-        for index in 0..<50 { client.send(TestClient.op("addItem", opID: "t\(index)", ["list": .string(list), "title": .string("t\(index)")])) }
+        for index in 0..<50 {
+            client.send(
+                TestClient.op("addItem", opID: "t\(index)", ["list": .string(list), "title": .string("t\(index)")]))
+        }
         _ = try await client.next("ack")
         let status = process.terminate()
         #expect(status == 0)

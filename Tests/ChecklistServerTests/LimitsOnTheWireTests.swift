@@ -9,17 +9,21 @@ import ChecklistServer
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct LimitsOnTheWireTests {
     @Test func passingAPerUserLimitIsTooLargeWithTheOpID() async throws {
-        let server = try TestServer { $0.limits = StoreLimits(listsPerUser: 1, itemsPerList: 1, storedBytesPerUser: 1 << 20) }
+        let server = try TestServer {
+            $0.limits = StoreLimits(listsPerUser: 1, itemsPerList: 1, storedBytesPerUser: 1 << 20)
+        }
         defer { server.stop() }
         let ana = try await server.user("ana")
         let list = try await ana.createList()
-        let secondList = try await ana.request(TestClient.op("createList", opID: "second", ["title": "Another"]), expecting: "ack")
+        let secondList = try await ana.request(
+            TestClient.op("createList", opID: "second", ["title": "Another"]), expecting: "ack")
         #expect(secondList["code"]?.string == "tooLarge")
         #expect(secondList["opId"]?.string == "second")
         #expect(secondList["message"]?.string?.contains("you already own 1 checklist,") == true)
 
         _ = try await ana.addItem(list, "Only one")
-        let secondItem = try await ana.request(TestClient.op("addItem", opID: "item-2", ["list": .string(list), "title": "Two"]), expecting: "ack")
+        let secondItem = try await ana.request(
+            TestClient.op("addItem", opID: "item-2", ["list": .string(list), "title": "Two"]), expecting: "ack")
         #expect(secondItem["code"]?.string == "tooLarge")
         #expect(secondItem["opId"]?.string == "item-2")
         let snapshot = try await ana.snapshot(list)

@@ -25,6 +25,7 @@ struct MetricsEndpointTests {
         #expect(value("checkwire_connections") == 1)
         #expect(value("checkwire_subscriptions") == 1)
         #expect(value("checkwire_edit_commit_seconds_count") == 2, "one observation per committed edit")
-        #expect((value("checkwire_store_jobs_total") ?? 0) >= 4, "signup, two edits and a subscribe went through the store")
+        #expect(
+            (value("checkwire_store_jobs_total") ?? 0) >= 4, "signup, two edits and a subscribe went through the store")
     }
 }

@@ -15,7 +15,8 @@ struct QuickAddTests {
         let watcher = try await server.connectAndLogin(ana)
         _ = try await watcher.subscribe(list)
 
-        let ack = try await ana.op("quickAdd", opID: "q-1", ["text": "CS 298 - Homework 2 due 3/12", "tz": "America/New_York"])
+        let ack = try await ana.op(
+            "quickAdd", opID: "q-1", ["text": "CS 298 - Homework 2 due 3/12", "tz": "America/New_York"])
         #expect(ack["type"]?.string == "ack", "\(ack)")
         let id = try #require(ack["id"]?.string)
         let parsed = try #require(ack["parsed"]?.objectValue)
@@ -29,7 +30,8 @@ struct QuickAddTests {
         #expect(event["opId"]?.string == "q-1")
         #expect(event["item"]?.string == id)
         #expect(event["seq"]?.int == ack["seq"]?.int)
-        let item = try #require(try await ana.snapshot(list)["list"]?["items"]?.arrayValue?.first { $0["id"]?.string == id })
+        let item = try #require(
+            try await ana.snapshot(list)["list"]?["items"]?.arrayValue?.first { $0["id"]?.string == id })
         #expect(item["title"]?.string == "Homework 2")
     }
 
@@ -65,12 +67,13 @@ struct QuickAddTests {
 
     /// Every refusal documented in docs/protocol.md §14: the code, the gist of the message,
     /// and that nothing changed.
-    @Test(arguments: [
-        (["text": "Buy milk tomorrow", "list": "LIST", "tz": "Lisbon"], "badRequest", "IANA time zone"),
-        (["text": .string(String(repeating: "x", count: 501)), "list": "LIST"], "badRequest", "at most 500"),
-        (["text": "  "], "badRequest", "must not be empty"),
-        (["text": "Buy film", "list": "nope"], "notFound", "no checklist with id nope"),
-    ] as [([String: JSONValue], String, String)])
+    @Test(
+        arguments: [
+            (["text": "Buy milk tomorrow", "list": "LIST", "tz": "Lisbon"], "badRequest", "IANA time zone"),
+            (["text": .string(String(repeating: "x", count: 501)), "list": "LIST"], "badRequest", "at most 500"),
+            (["text": "  "], "badRequest", "must not be empty"),
+            (["text": "Buy film", "list": "nope"], "notFound", "no checklist with id nope"),
+        ] as [([String: JSONValue], String, String)])
     func refusedQuickAddsChangeNothing(fields: [String: JSONValue], code: String, message: String) async throws {
         let server = try TestServer()
         defer { server.stop() }

@@ -2,7 +2,7 @@ import ChecklistServer
 import ChecklistStore
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import Testing
 import Transport
@@ -22,14 +22,17 @@ struct StoreFaultServerTests {
         init(path: String) throws {
             let output = Pipe()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", "-c", """
+            process.arguments = [
+                "python3", "-c",
+                """
                 import sqlite3, sys
                 c = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=10)
                 c.execute('BEGIN EXCLUSIVE')
                 print('locked', flush=True)
                 sys.stdin.read()
                 c.execute('COMMIT')
-                """, path]
+                """, path,
+            ]
             process.standardInput = input
             process.standardOutput = output
             try process.run()
@@ -66,12 +69,16 @@ struct StoreFaultServerTests {
 
         let lock = try LockHolder(path: server.databasePath)
         let started = Date()
-        let edit = try await ana.request(TestClient.op("addItem", opID: "during", ["list": .string(list), "title": "While locked"]), expecting: "ack")
+        let edit = try await ana.request(
+            TestClient.op("addItem", opID: "during", ["list": .string(list), "title": "While locked"]), expecting: "ack"
+        )
         #expect(edit["code"]?.string == "internal")
         #expect(edit["opId"]?.string == "during")
-        let signup = try await other.request(["type": "signup", "username": "bo", "password": "correct horse"], expecting: "authed")
+        let signup = try await other.request(
+            ["type": "signup", "username": "bo", "password": "correct horse"], expecting: "authed")
         #expect(signup["code"]?.string == "internal", "a signup is answered too, and the password workers are free")
-        let login = try await other.request(["type": "login", "username": "ana", "password": "correct horse"], expecting: "authed")
+        let login = try await other.request(
+            ["type": "login", "username": "ana", "password": "correct horse"], expecting: "authed")
         #expect(login["code"]?.string == "internal")
         #expect(Date().timeIntervalSince(started) < 10)
         let unhealthy = try await Self.health(port: server.port)
@@ -79,10 +86,12 @@ struct StoreFaultServerTests {
         #expect(unhealthy.body.contains("locked"), "the reason is given: \(unhealthy.body)")
 
         lock.release()
-        let after = try await ana.request(TestClient.op("addItem", opID: "after", ["list": .string(list), "title": "After"]), expecting: "ack")
+        let after = try await ana.request(
+            TestClient.op("addItem", opID: "after", ["list": .string(list), "title": "After"]), expecting: "ack")
         #expect(after["type"]?.string == "ack")
         #expect(try await Self.health(port: server.port).status == 200)
-        let bo = try await other.request(["type": "signup", "username": "bo", "password": "correct horse"], expecting: "authed")
+        let bo = try await other.request(
+            ["type": "signup", "username": "bo", "password": "correct horse"], expecting: "authed")
         #expect(bo["type"]?.string == "authed")
     }
 
@@ -100,7 +109,8 @@ struct StoreFaultServerTests {
         #expect(try await Self.health(port: port).status == 503)
         lock.release()
         let client = TestClient(try await WebSocketConnection.connect(url: "ws://127.0.0.1:\(port)/ws"))
-        let signup = try await client.request(["type": "signup", "username": "ana", "password": "correct horse"], expecting: "authed")
+        let signup = try await client.request(
+            ["type": "signup", "username": "ana", "password": "correct horse"], expecting: "authed")
         #expect(signup["type"]?.string == "authed")
         #expect(try await Self.health(port: port).status == 200)
     }
@@ -123,11 +133,13 @@ struct StoreFaultServerTests {
         #expect(unhealthy.status == 503)
         #expect(unhealthy.body.contains("can only be read"), "\(unhealthy.body)")
         let client = TestClient(try await WebSocketConnection.connect(url: "ws://127.0.0.1:\(port)/ws"))
-        let refused = try await client.request(["type": "signup", "username": "ana", "password": "correct horse"], expecting: "authed")
+        let refused = try await client.request(
+            ["type": "signup", "username": "ana", "password": "correct horse"], expecting: "authed")
         #expect(refused["code"]?.string == "internal")
 
         _ = try ServerProcess.runTool("/usr/bin/chattr", ["-i", temporary.path])
-        let signup = try await client.request(["type": "signup", "username": "ana", "password": "correct horse"], expecting: "authed")
+        let signup = try await client.request(
+            ["type": "signup", "username": "ana", "password": "correct horse"], expecting: "authed")
         #expect(signup["type"]?.string == "authed")
         #expect(try await Self.health(port: port).status == 200)
     }
@@ -139,7 +151,9 @@ struct StoreFaultServerTests {
         let refusal = try ServerProcess.runToExit(["serve", "--port", "0", "--database", temporary.path])
         #expect(refusal.status == 1)
         #expect(refusal.output.contains(temporary.path), "names the file: \(refusal.output)")
-        #expect(refusal.output.contains("pid \(first.process.processIdentifier)"), "names the running server: \(refusal.output)")
+        #expect(
+            refusal.output.contains("pid \(first.process.processIdentifier)"),
+            "names the running server: \(refusal.output)")
         first.kill()
         let second = try ServerProcess(database: temporary.path)
         #expect(second.terminate() == 0)

@@ -21,7 +21,9 @@ import Testing
     @Test(arguments: ["Alice", "alice", "ALICE"])
     func credentialsAreFoundIgnoringCase(lookup: String) throws {
         try StoreFixture.withStore { store in
-            let alice = try store.sync { store throws(StoreError) in try store.createUser(username: "Alice", passwordHash: "scrypt$1$2$3$salt$hash") }
+            let alice = try store.sync { store throws(StoreError) in
+                try store.createUser(username: "Alice", passwordHash: "scrypt$1$2$3$salt$hash")
+            }
             let found = try store.sync { store throws(StoreError) in try store.credentials(username: lookup) }
             #expect(found?.0 == alice)
             #expect(found?.0.username == "Alice")

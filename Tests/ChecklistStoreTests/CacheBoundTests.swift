@@ -14,7 +14,8 @@ import Testing
             let ids = (1...8).map { ListID("l\($0)") }
             for id in ids {
                 try store.createList(id, by: olive)
-                try store.applied(.edit(id, .addItem(Edit.NewItem(id: "a", title: "first of \(id)"))), opID: "add-\(id)", by: olive)
+                try store.applied(
+                    .edit(id, .addItem(Edit.NewItem(id: "a", title: "first of \(id)"))), opID: "add-\(id)", by: olive)
             }
             #expect(try store.sync { store throws(StoreError) in store.cachedChecklistCount } <= 3)
 
@@ -76,18 +77,24 @@ import Testing
     @Test func largeChecklistsAreDroppedByEstimatedSizeAndReloadIntact() throws {
         try StoreFixture.withDatabasePath { path in
             // Each checklist below is ~60 items of ~1 KiB of notes: ~80 KiB by estimate.
-            let store = try StoreExecutor(path: path, encodeEvent: StoreFixture.encode, cachedChecklists: 1_000, cacheBytes: 200_000)
+            let store = try StoreExecutor(
+                path: path, encodeEvent: StoreFixture.encode, cachedChecklists: 1_000, cacheBytes: 200_000)
             defer { store.close() }
             let olive = try store.signUp("olive")
             let notes = String(repeating: "n", count: 1_000)
             for list in 1...6 {
                 try store.createList(ListID("l\(list)"), by: olive)
                 for item in 0..<60 {
-                    try store.applied(.edit(ListID("l\(list)"), .addItem(Edit.NewItem(id: ItemID("i\(item)"), title: "item \(item)", notes: notes))),
-                                      opID: "a-\(list)-\(item)", by: olive)
+                    try store.applied(
+                        .edit(
+                            ListID("l\(list)"),
+                            .addItem(Edit.NewItem(id: ItemID("i\(item)"), title: "item \(item)", notes: notes))),
+                        opID: "a-\(list)-\(item)", by: olive)
                 }
             }
-            let (count, bytes) = try store.sync { store throws(StoreError) in (store.cachedChecklistCount, store.cachedBytes) }
+            let (count, bytes) = try store.sync { store throws(StoreError) in
+                (store.cachedChecklistCount, store.cachedBytes)
+            }
             #expect(count < 6, "a count bound of 1,000 alone would have kept all six")
             #expect(count >= 1)
             #expect(bytes <= 200_000)

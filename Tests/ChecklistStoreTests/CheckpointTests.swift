@@ -19,7 +19,8 @@ import Testing
                 Thread.sleep(forTimeInterval: 0.3)
                 let before = Self.size(of: path)
                 for number in 0..<300 {
-                    let item = Edit.NewItem(id: ItemID("i\(number)"), title: String(repeating: "long title ", count: 20))
+                    let item = Edit.NewItem(
+                        id: ItemID("i\(number)"), title: String(repeating: "long title ", count: 20))
                     try store.applied(.edit("l1", .addItem(item)), opID: "add-\(number)", by: olive)
                 }
                 #expect(Self.size(of: path + "-wal") > 0)

@@ -8,7 +8,8 @@ import Testing
     private func listWithEvents(_ count: Int, in store: StoreExecutor, by user: UserAccount) throws {
         try store.createList("l1", by: user)
         for n in 2...count {
-            let request: EditRequest = n % 3 == 0
+            let request: EditRequest =
+                n % 3 == 0
                 ? .edit("l1", .updateList(Edit.ListUpdate(title: "title \(n)")))
                 : .edit("l1", .addItem(Edit.NewItem(id: ItemID("i\(n)"), title: "item \(n)")))
             let event = try store.applied(request, opID: "op-\(n)", by: user)
@@ -30,7 +31,8 @@ import Testing
             }
             try StoreFixture.withStore(at: path) { store in
                 for n in 41...60 {
-                    let event = try store.applied(.edit("l1", .updateList(Edit.ListUpdate(title: "again \(n)"))), opID: "op-\(n)", by: olive)
+                    let event = try store.applied(
+                        .edit("l1", .updateList(Edit.ListUpdate(title: "again \(n)"))), opID: "op-\(n)", by: olive)
                     #expect(event.event.seq == Int64(n))
                 }
                 let log = try store.log("l1", for: olive)
@@ -47,12 +49,13 @@ import Testing
         try StoreFixture.withStore { store in
             let olive = try store.signUp("olive")
             try listWithEvents(25, in: store, by: olive)
-            guard case .replay(let payloads, let head) = try store.subscribe("l1", for: olive, since: Int64(since)) else {
+            guard case .replay(let payloads, let head) = try store.subscribe("l1", for: olive, since: Int64(since))
+            else {
                 Issue.record("expected a replay since \(since)")
                 return
             }
             #expect(head == 25)
-            #expect(payloads.map(StoreFixture.seq) == (since + 1 ..< 26).map { Int64($0) })
+            #expect(payloads.map(StoreFixture.seq) == (since + 1..<26).map { Int64($0) })
         }
     }
 
@@ -79,7 +82,8 @@ import Testing
             // All in one job (one transaction) to keep the test quick.
             try store.sync { store throws(StoreError) in
                 for n in 2...(window + 2) {
-                    _ = try store.apply(.edit("l1", .updateList(Edit.ListUpdate(title: "t\(n)"))), opID: "op-\(n)", by: actor)
+                    _ = try store.apply(
+                        .edit("l1", .updateList(Edit.ListUpdate(title: "t\(n)"))), opID: "op-\(n)", by: actor)
                 }
             }
             let head = window + 2
@@ -105,8 +109,12 @@ import Testing
             let vera = try store.signUp("vera")
             try store.createList("l1", by: olive)
             try store.applied(.share("l1", username: "VERA", role: .viewer), opID: "op-share", by: olive)
-            for (n, (id, parent)) in ([("p", nil), ("a", "p"), ("b", "p"), ("c", nil)] as [(ItemID, ItemID?)]).enumerated() {
-                try store.applied(.edit("l1", .addItem(Edit.NewItem(id: id, parent: parent, title: id.rawValue))), opID: "op-\(n)", by: olive)
+            for (n, (id, parent)) in ([("p", nil), ("a", "p"), ("b", "p"), ("c", nil)] as [(ItemID, ItemID?)])
+                .enumerated()
+            {
+                try store.applied(
+                    .edit("l1", .addItem(Edit.NewItem(id: id, parent: parent, title: id.rawValue))), opID: "op-\(n)",
+                    by: olive)
             }
             try store.applied(.edit("l1", .completeItem("a")), opID: "op-done", by: olive)
             let snapshot = try store.snapshot("l1", for: vera)
@@ -133,7 +141,9 @@ import Testing
             #expect(throws: StoreError.rejected(missing)) {
                 try store.apply(.share("l1", username: "sam", role: .editor), opID: "op2", by: sam)
             }
-            #expect(throws: StoreError.rejected(DomainError.listNotFound("nope"))) { try store.subscribe("nope", for: sam, since: 0) }
+            #expect(throws: StoreError.rejected(DomainError.listNotFound("nope"))) {
+                try store.subscribe("nope", for: sam, since: 0)
+            }
             #expect(try store.lists(for: sam).isEmpty)
             #expect(try store.snapshot("l1", for: olive).summary.list.title == "CS 298")
         }
@@ -169,14 +179,18 @@ import Testing
             let olive = try store.signUp("olive")
             let eddie = try store.signUp("eddie")
             try store.createList("undated", title: "Undated", by: olive)
-            try store.applied(.createList(id: "soon", Edit.NewList(title: "Soon", due: Due(wire: "2027-03-12"))), opID: "c-soon", by: eddie)
+            try store.applied(
+                .createList(id: "soon", Edit.NewList(title: "Soon", due: Due(wire: "2027-03-12"))), opID: "c-soon",
+                by: eddie)
             try store.applied(.share("soon", username: "olive", role: .viewer), opID: "s-soon", by: eddie)
             try store.createList("done", title: "Done", by: olive)
             try store.applied(.edit("done", .completeList), opID: "complete-done", by: olive)
             try store.createList("gone", title: "Gone", by: olive)
             try store.applied(.edit("gone", .cancelList), opID: "cancel-gone", by: olive)
             try store.createList("later", title: "Later", by: olive)
-            try store.applied(.edit("later", .updateList(Edit.ListUpdate(due: .set(Due(wire: "2027-03-12T17:00:00Z")!)))), opID: "u-later", by: olive)
+            try store.applied(
+                .edit("later", .updateList(Edit.ListUpdate(due: .set(Due(wire: "2027-03-12T17:00:00Z")!)))),
+                opID: "u-later", by: olive)
 
             let lists = try store.lists(for: olive)
             #expect(lists.map(\.list.id) == ["soon", "later", "undated", "done", "gone"])

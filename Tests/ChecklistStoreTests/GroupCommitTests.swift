@@ -48,11 +48,15 @@ import Testing
             DispatchQueue.concurrentPerform(iterations: threads) { thread in
                 for index in 0..<perThread {
                     done.enter()
-                    let request = EditRequest.edit("l1", .addItem(Edit.NewItem(id: ItemID("t\(thread)-\(index)"), title: "item")))
+                    let request = EditRequest.edit(
+                        "l1", .addItem(Edit.NewItem(id: ItemID("t\(thread)-\(index)"), title: "item")))
                     store.submit { store in
                         let outcome = try? store.apply(request, opID: "op-\(thread)-\(index)", by: actor)
                         return { committed in
-                            results.append(Result(thread: thread, index: index, committed: committed, seq: outcome?.acknowledgement.seq))
+                            results.append(
+                                Result(
+                                    thread: thread, index: index, committed: committed,
+                                    seq: outcome?.acknowledgement.seq))
                             done.leave()
                         }
                     }
@@ -97,7 +101,8 @@ import Testing
 
             done.enter()
             store.submit { store in
-                let outcome = try? store.apply(.edit("l1", .addItem(Edit.NewItem(id: "lost", title: "lost"))), opID: "op-lost", by: actor)
+                let outcome = try? store.apply(
+                    .edit("l1", .addItem(Edit.NewItem(id: "lost", title: "lost"))), opID: "op-lost", by: actor)
                 return { committed in
                     results.append(Result(thread: 0, index: 0, committed: committed, seq: outcome?.acknowledgement.seq))
                     done.leave()
@@ -131,7 +136,8 @@ import Testing
             let snapshot = try store.snapshot("l1", for: olive)
             #expect(snapshot.items.isEmpty)
             #expect(snapshot.summary.list.seq == 1)
-            let retried = try store.applied(.edit("l1", .addItem(Edit.NewItem(id: "lost", title: "found"))), opID: "op-lost", by: olive)
+            let retried = try store.applied(
+                .edit("l1", .addItem(Edit.NewItem(id: "lost", title: "found"))), opID: "op-lost", by: olive)
             #expect(retried.event.seq == 2)
             #expect(try store.log("l1", for: olive).map(StoreFixture.seq) == [1, 2])
         }
@@ -146,8 +152,12 @@ import Testing
             let results = Collector<Result>()
             for index in 0..<20 {
                 store.submit { store in
-                    let outcome = try? store.apply(.edit("l1", .updateList(Edit.ListUpdate(title: "t\(index)"))), opID: "op-\(index)", by: actor)
-                    return { committed in results.append(Result(thread: 0, index: index, committed: committed, seq: outcome?.acknowledgement.seq)) }
+                    let outcome = try? store.apply(
+                        .edit("l1", .updateList(Edit.ListUpdate(title: "t\(index)"))), opID: "op-\(index)", by: actor)
+                    return { committed in
+                        results.append(
+                            Result(thread: 0, index: index, committed: committed, seq: outcome?.acknowledgement.seq))
+                    }
                 }
             }
             store.close()
@@ -205,7 +215,8 @@ extension GroupCommitTests {
                     done.enter()
                     let update = Edit.ItemUpdate(title: "title \(number)")
                     store.submit { store in
-                        _ = try? store.apply(.edit("l1", .updateItem("a", update)), opID: "edit-\(number)", by: olive.actor)
+                        _ = try? store.apply(
+                            .edit("l1", .updateItem("a", update)), opID: "edit-\(number)", by: olive.actor)
                         return { _ in done.leave() }
                     }
                 }

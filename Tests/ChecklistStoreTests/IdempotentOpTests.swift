@@ -14,7 +14,8 @@ import Testing
     func aUsedOpIDReturnsTheOriginalAck(resent: EditRequest) throws {
         try StoreFixture.withStore { store in
             let olive = try store.signUp("olive")
-            let first = try store.applied(.createList(id: "l1", Edit.NewList(title: "Same body")), opID: "op-1", by: olive)
+            let first = try store.applied(
+                .createList(id: "l1", Edit.NewList(title: "Same body")), opID: "op-1", by: olive)
             #expect(first.acknowledgement == Acknowledgement(listID: "l1", seq: 1, createdID: "l1"))
 
             let again = try store.apply(resent, opID: "op-1", by: olive)
@@ -43,7 +44,8 @@ import Testing
             func quickAdd(_ text: String, newID: ItemID, in store: StoreExecutor) throws(StoreError) -> EditOutcome {
                 try store.sync { store throws(StoreError) in
                     try store.quickAdd(
-                        text: text, defaultList: nil, timeZone: TimeZone(identifier: "UTC")!, opID: "op-q", by: olive.actor,
+                        text: text, defaultList: nil, timeZone: TimeZone(identifier: "UTC")!, opID: "op-q",
+                        by: olive.actor,
                         newID: newID, encodeParsed: { Array("title=\($0.title)".utf8) }
                     )
                 }
@@ -54,12 +56,17 @@ import Testing
                 guard case .applied = first, case .duplicate = again else {
                     throw StoreTestFailure("expected applied then duplicate, got \(first) and \(again)")
                 }
-                #expect(first.acknowledgement == Acknowledgement(listID: "l1", seq: 2, createdID: "item-1", parsed: Array("title=Milk".utf8)))
+                #expect(
+                    first.acknowledgement
+                        == Acknowledgement(listID: "l1", seq: 2, createdID: "item-1", parsed: Array("title=Milk".utf8)))
                 #expect(again.acknowledgement == first.acknowledgement)
                 return first.acknowledgement
             }
             let (afterReopen, items) = try StoreFixture.withStore(at: path) { store in
-                (try quickAdd("Eggs #Groceries", newID: "item-3", in: store).acknowledgement, try store.snapshot("l1", for: olive).items)
+                (
+                    try quickAdd("Eggs #Groceries", newID: "item-3", in: store).acknowledgement,
+                    try store.snapshot("l1", for: olive).items
+                )
             }
             #expect(afterReopen == first)
             #expect(items.map(\.item.id) == ["item-1"])
@@ -72,7 +79,8 @@ import Testing
             try store.createList("l1", by: olive)
             let add = EditRequest.edit("l1", .addItem(Edit.NewItem(id: "item-9", title: "Once")))
             let first = try store.applied(add, opID: "op-add", by: olive)
-            let again = try store.apply(.edit("l1", .addItem(Edit.NewItem(id: "item-10", title: "Twice"))), opID: "op-add", by: olive)
+            let again = try store.apply(
+                .edit("l1", .addItem(Edit.NewItem(id: "item-10", title: "Twice"))), opID: "op-add", by: olive)
             #expect(again.acknowledgement == Acknowledgement(listID: "l1", seq: 2, createdID: "item-9"))
             #expect(again.acknowledgement == first.acknowledgement)
             #expect(try store.snapshot("l1", for: olive).items.map(\.item.id) == ["item-9"])
@@ -86,10 +94,12 @@ import Testing
             let eddie = try store.signUp("eddie")
             try store.createList("l1", by: olive, opID: "op-1")
             try store.applied(.share("l1", username: "eddie", role: .editor), opID: "op-2", by: olive)
-            let his = try store.applied(.edit("l1", .addItem(Edit.NewItem(id: "x", title: "his"))), opID: "op-1", by: eddie)
+            let his = try store.applied(
+                .edit("l1", .addItem(Edit.NewItem(id: "x", title: "his"))), opID: "op-1", by: eddie)
             #expect(his.event.seq == 3)
             #expect(his.event.by == "eddie")
-            let alsoHis = try store.applied(.createList(id: "l2", Edit.NewList(title: "his own")), opID: "op-2", by: eddie)
+            let alsoHis = try store.applied(
+                .createList(id: "l2", Edit.NewList(title: "his own")), opID: "op-2", by: eddie)
             #expect(alsoHis.acknowledgement == Acknowledgement(listID: "l2", seq: 1, createdID: "l2"))
         }
     }
@@ -102,7 +112,8 @@ import Testing
             #expect(throws: StoreError.self) {
                 try store.apply(.edit("l1", .completeItem("ghost")), opID: "op-x", by: olive)
             }
-            let fixed = try store.applied(.edit("l1", .addItem(Edit.NewItem(id: "ghost", title: "now real"))), opID: "op-x", by: olive)
+            let fixed = try store.applied(
+                .edit("l1", .addItem(Edit.NewItem(id: "ghost", title: "now real"))), opID: "op-x", by: olive)
             #expect(fixed.event.seq == 2)
         }
     }
@@ -113,11 +124,13 @@ import Testing
             let (olive, ack) = try StoreFixture.withStore(at: path) { store in
                 let olive = try store.signUp("olive")
                 try store.createList("l1", by: olive)
-                let event = try store.applied(.edit("l1", .addItem(Edit.NewItem(id: "a", title: "a"))), opID: "op-a", by: olive)
+                let event = try store.applied(
+                    .edit("l1", .addItem(Edit.NewItem(id: "a", title: "a"))), opID: "op-a", by: olive)
                 return (olive, event.acknowledgement)
             }
             try StoreFixture.withStore(at: path) { store in
-                let again = try store.apply(.edit("l1", .addItem(Edit.NewItem(id: "b", title: "b"))), opID: "op-a", by: olive)
+                let again = try store.apply(
+                    .edit("l1", .addItem(Edit.NewItem(id: "b", title: "b"))), opID: "op-a", by: olive)
                 guard case .duplicate(let original) = again else {
                     Issue.record("expected a duplicate after reopening, got \(again)")
                     return
@@ -136,15 +149,18 @@ extension IdempotentOpTests {
         try StoreFixture.withStore { store in
             let olive = try store.signUp("olive")
             let listID: ListID = "list\u{0}one"
-            let created = try store.applied(.createList(id: listID, Edit.NewList(title: "Nul")), opID: "op\u{0}a", by: olive)
+            let created = try store.applied(
+                .createList(id: listID, Edit.NewList(title: "Nul")), opID: "op\u{0}a", by: olive)
             #expect(created.acknowledgement.listID == listID)
-            let second = try store.apply(.edit(listID, .addItem(Edit.NewItem(id: "x", title: "x"))), opID: "op\u{0}b", by: olive)
+            let second = try store.apply(
+                .edit(listID, .addItem(Edit.NewItem(id: "x", title: "x"))), opID: "op\u{0}b", by: olive)
             guard case .applied(let event) = second else {
                 Issue.record("op\\u0000b was taken for op\\u0000a: \(second)")
                 return
             }
             #expect(event.acknowledgement.seq == 2)
-            guard case .duplicate(let ack) = try store.apply(.edit(listID, .completeList), opID: "op\u{0}a", by: olive) else {
+            guard case .duplicate(let ack) = try store.apply(.edit(listID, .completeList), opID: "op\u{0}a", by: olive)
+            else {
                 Issue.record("op\\u0000a was not recognised as used")
                 return
             }

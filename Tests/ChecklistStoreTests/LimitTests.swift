@@ -31,7 +31,9 @@ import Testing
                 #expect(refused?.kind == "tooLarge")
                 #expect(refused?.message.contains("2 checklists") == true)
                 #expect(try store.lists(for: ana).count == 2)
-                #expect(try store.sync { s throws(StoreError) in try s.previousAcknowledgement(of: "create-c", by: ana.id) } == nil)
+                #expect(
+                    try store.sync { s throws(StoreError) in try s.previousAcknowledgement(of: "create-c", by: ana.id) }
+                        == nil)
             }
         }
     }
@@ -43,17 +45,21 @@ import Testing
                 let ana = try store.signUp("ana")
                 try store.createList("l", title: "Groceries", by: ana)
                 for i in 0..<2 {
-                    try store.applied(.edit("l", .addItem(Edit.NewItem(id: ItemID("i\(i)"), title: "Item \(i)"))), opID: "a\(i)", by: ana)
+                    try store.applied(
+                        .edit("l", .addItem(Edit.NewItem(id: ItemID("i\(i)"), title: "Item \(i)"))), opID: "a\(i)",
+                        by: ana)
                 }
                 let refused = Self.refusal {
-                    try store.applied(.edit("l", .addItem(Edit.NewItem(id: "i9", title: "One too many"))), opID: "a9", by: ana)
+                    try store.applied(
+                        .edit("l", .addItem(Edit.NewItem(id: "i9", title: "One too many"))), opID: "a9", by: ana)
                 }
                 #expect(refused?.kind == "tooLarge")
                 #expect(refused?.message.contains("2 items") == true)
                 let quick = Self.refusal {
                     _ = try store.sync { s throws(StoreError) in
                         try s.quickAdd(
-                            text: "Milk #Groceries", defaultList: nil, timeZone: TimeZone(identifier: "UTC")!, opID: "q", by: ana.actor,
+                            text: "Milk #Groceries", defaultList: nil, timeZone: TimeZone(identifier: "UTC")!,
+                            opID: "q", by: ana.actor,
                             newID: "q1", encodeParsed: { _ in [] }
                         )
                     }
@@ -84,7 +90,7 @@ import Testing
                 }
                 #expect(refused?.kind == "tooLarge")
                 #expect(refused?.message.contains("30 bytes") == true)
-                try store.createList("m", by: bo) // another user's budget is their own
+                try store.createList("m", by: bo)  // another user's budget is their own
             }
         }
     }

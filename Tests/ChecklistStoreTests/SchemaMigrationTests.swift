@@ -11,8 +11,11 @@ import Testing
             try StoreFixture.withStore(at: path) { store in
                 let olive = try store.signUp("olive")
                 try store.createList("l1", by: olive)
-                try store.applied(.edit("l1", .addItem(Edit.NewItem(id: "a", title: "Read chapter 3"))), opID: "op-a", by: olive)
-                try store.sync { store throws(StoreError) in try store.createSession(tokenHash: [1, 2, 3], for: olive.id) }
+                try store.applied(
+                    .edit("l1", .addItem(Edit.NewItem(id: "a", title: "Read chapter 3"))), opID: "op-a", by: olive)
+                try store.sync { store throws(StoreError) in
+                    try store.createSession(tokenHash: [1, 2, 3], for: olive.id)
+                }
                 #expect(try store.lists(for: olive).map(\.list.id) == ["l1"])
             }
             #expect(FileManager.default.fileExists(atPath: path))
@@ -27,16 +30,29 @@ import Testing
                 let eddie = try store.signUp("eddie")
                 try store.createList("l1", title: "Spring Cleaning", by: olive)
                 try store.applied(.share("l1", username: "eddie", role: .editor), opID: "op-share", by: olive)
-                try store.applied(.edit("l1", .updateList(Edit.ListUpdate(description: .set("house"), due: .set(Due(wire: "2027-03-12")!)))), opID: "op-u", by: olive)
-                try store.applied(.edit("l1", .addItem(Edit.NewItem(id: "p", title: "Kitchen"))), opID: "op-p", by: olive)
-                try store.applied(.edit("l1", .addItem(Edit.NewItem(
-                    id: "a", parent: "p", title: "Oven", notes: "inside too", due: Due(wire: "2027-03-10T09:30:00Z"),
-                    location: "Home", remindEvery: 3600
-                ))), opID: "op-a", by: eddie)
-                try store.applied(.edit("l1", .addItem(Edit.NewItem(id: "b", parent: "p", title: "Fridge"))), opID: "op-b", by: eddie)
+                try store.applied(
+                    .edit(
+                        "l1",
+                        .updateList(Edit.ListUpdate(description: .set("house"), due: .set(Due(wire: "2027-03-12")!)))),
+                    opID: "op-u", by: olive)
+                try store.applied(
+                    .edit("l1", .addItem(Edit.NewItem(id: "p", title: "Kitchen"))), opID: "op-p", by: olive)
+                try store.applied(
+                    .edit(
+                        "l1",
+                        .addItem(
+                            Edit.NewItem(
+                                id: "a", parent: "p", title: "Oven", notes: "inside too",
+                                due: Due(wire: "2027-03-10T09:30:00Z"),
+                                location: "Home", remindEvery: 3600
+                            ))), opID: "op-a", by: eddie)
+                try store.applied(
+                    .edit("l1", .addItem(Edit.NewItem(id: "b", parent: "p", title: "Fridge"))), opID: "op-b", by: eddie)
                 try store.applied(.edit("l1", .completeItem("a")), opID: "op-done", by: eddie)
                 try store.applied(.edit("l1", .cancelItem("b")), opID: "op-cancel", by: olive)
-                try store.sync { store throws(StoreError) in try store.createSession(tokenHash: [7, 7, 7], for: olive.id) }
+                try store.sync { store throws(StoreError) in
+                    try store.createSession(tokenHash: [7, 7, 7], for: olive.id)
+                }
                 return olive
             }
             try StoreFixture.withStore(at: path) { store in
@@ -63,7 +79,8 @@ import Testing
                 #expect(snapshot.items.first?.completion == Completion(done: 1, total: 1))
 
                 // Accounts and sessions survive too, and the log carries on without a gap.
-                let credentials = try store.sync { store throws(StoreError) in try store.credentials(username: "olive") }
+                let credentials = try store.sync { store throws(StoreError) in try store.credentials(username: "olive")
+                }
                 #expect(credentials?.0 == olive)
                 let session = try store.sync { store throws(StoreError) in try store.user(forTokenHash: [7, 7, 7]) }
                 #expect(session == olive)
@@ -88,7 +105,8 @@ import Testing
                 try store.createList("open", title: "Open", by: olive)
                 try store.applied(.share("open", username: "vera", role: .viewer), opID: "o-share", by: olive)
                 try store.applied(.edit("open", .addItem(Edit.NewItem(id: "p", title: "p"))), opID: "o-p", by: olive)
-                try store.applied(.edit("open", .addItem(Edit.NewItem(id: "c", parent: "p", title: "c"))), opID: "o-c", by: olive)
+                try store.applied(
+                    .edit("open", .addItem(Edit.NewItem(id: "c", parent: "p", title: "c"))), opID: "o-c", by: olive)
                 try store.applied(.edit("open", .cancelItem("p")), opID: "o-cancel", by: olive)
                 try store.applied(.edit("open", .cancelList), opID: "o-cancel-list", by: olive)
                 let unshare = try store.applied(.unshare("open", username: "vera"), opID: "o-unshare", by: olive)
@@ -97,7 +115,9 @@ import Testing
             }
             try StoreFixture.withStore(at: path) { store in
                 #expect(try store.lists(for: vera).isEmpty)
-                #expect(throws: StoreError.rejected(.listNotFound("open"))) { try store.subscribe("open", for: vera, since: 0) }
+                #expect(throws: StoreError.rejected(.listNotFound("open"))) {
+                    try store.subscribe("open", for: vera, since: 0)
+                }
                 #expect(try store.snapshot("open", for: olive).participants.map(\.username) == ["olive"])
 
                 try store.applied(.edit("done", .restoreList), opID: "d-restore", by: olive)
@@ -122,7 +142,9 @@ import Testing
             }
             try StoreFixture.withStore(at: path) { store in
                 for round in 1...3 {
-                    let found = try store.sync { store throws(StoreError) in try store.credentials(username: "user\(round)") }
+                    let found = try store.sync { store throws(StoreError) in
+                        try store.credentials(username: "user\(round)")
+                    }
                     let user = try #require(found?.0)
                     #expect(try store.lists(for: user).map(\.list.id) == [ListID("l\(round)")])
                 }
@@ -137,13 +159,16 @@ import Testing
             let queue = try DatabaseQueue(path: path)
             try Schema.migrator.migrate(queue, upTo: "v1")
             try queue.write { db in
-                try db.execute(sql: """
-                    INSERT INTO applied_ops (user_id, op_id, list_id, seq, created_id) VALUES ('u1', 'op-old', 'l1', 3, 'item-1')
-                    """)
+                try db.execute(
+                    sql: """
+                        INSERT INTO applied_ops (user_id, op_id, list_id, seq, created_id) VALUES ('u1', 'op-old', 'l1', 3, 'item-1')
+                        """)
             }
             try queue.close()
             try StoreFixture.withStore(at: path) { store in
-                let ack = try store.sync { store throws(StoreError) in try store.previousAcknowledgement(of: "op-old", by: "u1") }
+                let ack = try store.sync { store throws(StoreError) in
+                    try store.previousAcknowledgement(of: "op-old", by: "u1")
+                }
                 #expect(ack == Acknowledgement(listID: "l1", seq: 3, createdID: "item-1", parsed: nil))
             }
             let reopened = try DatabaseQueue(path: path)

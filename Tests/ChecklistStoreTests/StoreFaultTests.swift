@@ -36,7 +36,9 @@ import Testing
             let started = Date()
             let refused = #expect(throws: StoreError.self) { try store.createList("l", by: ana) }
             #expect(Date().timeIntervalSince(started) < 10, "answered within a bounded time")
-            guard case .failure(let message)? = refused else { Issue.record("expected a failure, got \(String(describing: refused))"); return }
+            guard case .failure(let message)? = refused else {
+                Issue.record("expected a failure, got \(String(describing: refused))"); return
+            }
             #expect(message.contains("locked"), "the cause is named: \(message)")
             guard case .failing(let reason) = store.health else { Issue.record("health still \(store.health)"); return }
             #expect(reason.contains(path))
@@ -60,12 +62,16 @@ import Testing
             var failed: StoreError?
             for i in 0..<200 where failed == nil {
                 do {
-                    try store.applied(.edit("l", .addItem(Edit.NewItem(id: ItemID("i\(i)"), title: "Item \(i)", notes: big))), opID: "a\(i)", by: ana)
+                    try store.applied(
+                        .edit("l", .addItem(Edit.NewItem(id: ItemID("i\(i)"), title: "Item \(i)", notes: big))),
+                        opID: "a\(i)", by: ana)
                 } catch let error as StoreError {
                     failed = error
                 }
             }
-            guard case .failure? = failed else { Issue.record("the disk never filled: \(String(describing: failed))"); return }
+            guard case .failure? = failed else {
+                Issue.record("the disk never filled: \(String(describing: failed))"); return
+            }
             guard case .failing(let reason) = store.health else { Issue.record("health still \(store.health)"); return }
             #expect(reason.contains("full"), "the health names the cause: \(reason)")
 
@@ -78,7 +84,9 @@ import Testing
     @Test func aSecondStoreOnTheSameFileIsRefusedNamingTheFileAndTheHolder() throws {
         try StoreFixture.withDatabasePath { path in
             let first = try StoreExecutor(path: path, encodeEvent: StoreFixture.encode)
-            let error = #expect(throws: StoreError.self) { _ = try StoreExecutor(path: path, encodeEvent: StoreFixture.encode) }
+            let error = #expect(throws: StoreError.self) {
+                _ = try StoreExecutor(path: path, encodeEvent: StoreFixture.encode)
+            }
             guard case .failure(let message)? = error else { Issue.record("expected a refusal"); return }
             #expect(message.contains(path))
             #expect(message.contains("pid \(getpid())"))

@@ -29,7 +29,9 @@ enum StoreFixture {
     }
 
     /// Opens the store at `path`, runs `body`, and closes it whatever happens.
-    static func withStore<T>(at path: String, limits: StoreLimits = .defaults, _ body: (StoreExecutor) throws -> T) throws -> T {
+    static func withStore<T>(at path: String, limits: StoreLimits = .defaults, _ body: (StoreExecutor) throws -> T)
+        throws -> T
+    {
         let executor = try StoreExecutor(path: path, encodeEvent: encode, limits: limits)
         defer { executor.close() }
         return try body(executor)
@@ -43,7 +45,9 @@ enum StoreFixture {
 
 extension StoreExecutor {
     func signUp(_ username: String) throws(StoreError) -> UserAccount {
-        try sync { store throws(StoreError) in try store.createUser(username: username, passwordHash: "scrypt$test$\(username)") }
+        try sync { store throws(StoreError) in
+            try store.createUser(username: username, passwordHash: "scrypt$test$\(username)")
+        }
     }
 
     func apply(_ request: EditRequest, opID: String, by user: UserAccount) throws(StoreError) -> EditOutcome {

@@ -45,7 +45,8 @@ import Testing
         case "n": parts[1] = "2048"
         case "r": parts[2] = "4"
         case "prefix": parts[0] = "bcrypt"
-        case "truncatedDigest": parts[5] = Data([UInt8](Data(base64Encoded: parts[5])!).prefix(31)).base64EncodedString()
+        case "truncatedDigest":
+            parts[5] = Data([UInt8](Data(base64Encoded: parts[5])!).prefix(31)).base64EncodedString()
         case "missingPart": parts.removeLast()
         case "extraPart": parts.append("x")
         case "notBase64": parts[5] = "%%%"

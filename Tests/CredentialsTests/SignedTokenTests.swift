@@ -13,7 +13,10 @@ struct SignedTokenTests {
         #expect(FeedToken.derive(key: key, userID: "u1", listID: nil, generation: 0) == first)
         #expect(FeedToken.derive(key: key, userID: "u1", listID: nil, generation: 1) != first)
         #expect(FeedToken.derive(key: key, userID: "u1", listID: "l1", generation: 0) != first)
-        #expect(FeedToken.derive(key: ServerKey(bytes: Array(repeating: 7, count: 32)), userID: "u1", listID: nil, generation: 0) != first)
+        #expect(
+            FeedToken.derive(
+                key: ServerKey(bytes: Array(repeating: 7, count: 32)), userID: "u1", listID: nil, generation: 0)
+                != first)
         #expect(!FeedToken.isWellFormed("ABC"[...]))
     }
 
@@ -22,7 +25,8 @@ struct SignedTokenTests {
         let token = SignedAttachmentToken.make(key: key, attachmentID: "a1", userID: "u1", expires: 1_000)
         #expect(SignedAttachmentToken.verify(token, key: key, attachmentID: "a1", now: 999) == "u1")
         #expect(SignedAttachmentToken.verify(token, key: key, attachmentID: "a1", now: 1_000) == nil, "expired")
-        #expect(SignedAttachmentToken.verify(token, key: key, attachmentID: "a2", now: 999) == nil, "another attachment")
+        #expect(
+            SignedAttachmentToken.verify(token, key: key, attachmentID: "a2", now: 999) == nil, "another attachment")
         let forged = token.replacingOccurrences(of: ".u1.", with: ".u2.")
         #expect(SignedAttachmentToken.verify(forged, key: key, attachmentID: "a1", now: 999) == nil, "another user")
         let later = token.replacingOccurrences(of: "1000.", with: "9000.")

@@ -11,7 +11,8 @@ import Transport
 struct BenchRunnerTests {
     /// Runs the bench against a fresh in-process server with its own SQLite file.
     static func run(_ configuration: BenchConfiguration) async throws -> BenchReport {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkwire-bench-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "checkwire-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         var serverConfiguration = ServerConfiguration()
@@ -187,7 +188,8 @@ extension BenchRunnerTests {
 
 @Suite struct MessageScannerTests {
     @Test func readsTopLevelFieldsAndSkipsNestedOnes() throws {
-        let text = #"{"type":"event","list":"l1","seq":7,"opId":"abc.2.15.123456","changes":{"list":{"seq":99,"title":"a \"}"},"items":[{"seq":1}]},"completion":{"done":0}}"#
+        let text =
+            #"{"type":"event","list":"l1","seq":7,"opId":"abc.2.15.123456","changes":{"list":{"seq":99,"title":"a \"}"},"items":[{"seq":1}]},"completion":{"done":0}}"#
         let fields = try #require(MessageScanner.scan(Array(text.utf8)))
         #expect(fields.kind == .event)
         #expect(fields.seq == 7)

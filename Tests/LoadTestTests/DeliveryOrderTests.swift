@@ -5,7 +5,8 @@ import Testing
 /// violation must be counted, or "verified" in a report would mean nothing.
 @Suite struct DeliveryOrderTests {
     /// Runs a subscriber's stream of event `seq`s through the rule, as the engine does.
-    private func check(_ seqs: [Int64], startingAfter start: Int64 = -1) -> (duplicates: Int, missed: Int, last: Int64) {
+    private func check(_ seqs: [Int64], startingAfter start: Int64 = -1) -> (duplicates: Int, missed: Int, last: Int64)
+    {
         var last = start
         var duplicates = 0
         var missed = 0

@@ -19,7 +19,9 @@ struct BulkFramingTests {
         return out + payload
     }
 
-    static func read(_ bytes: [UInt8], in pieces: Int, reader: inout ServerFrameReader) throws -> [ServerFrameReader.Event] {
+    static func read(_ bytes: [UInt8], in pieces: Int, reader: inout ServerFrameReader) throws -> [ServerFrameReader
+        .Event]
+    {
         var events: [ServerFrameReader.Event] = []
         var index = 0
         let step = max(1, bytes.count / pieces)
@@ -50,7 +52,8 @@ struct BulkFramingTests {
     @Test(arguments: [1, 2, 7, 1000])
     func framesSplitAnywhereReadBackWhole(pieces: Int) throws {
         let big = [UInt8](repeating: 0x61, count: 70_000)
-        let bytes = Self.serverFrame(opcode: 0x1, Array("hi".utf8))
+        let bytes =
+            Self.serverFrame(opcode: 0x1, Array("hi".utf8))
             + Self.serverFrame(opcode: 0x2, [UInt8](repeating: 7, count: 300))
             + Self.serverFrame(opcode: 0x1, big)
             + Self.serverFrame(opcode: 0x9, [1, 2])
@@ -59,17 +62,20 @@ struct BulkFramingTests {
             + Self.serverFrame(opcode: 0x8, [0x03, 0xE9] + Array("bye".utf8))
         var reader = ServerFrameReader(maxMessageSize: 1 << 20)
         let events = try Self.read(bytes, in: pieces, reader: &reader)
-        #expect(events == [
-            .message(.text(Array("hi".utf8))), .message(.binary([UInt8](repeating: 7, count: 300))),
-            .message(.text(big)), .ping([1, 2]), .message(.text(Array("fragmented".utf8))),
-            .close(CloseRequest(code: 1001, reason: "bye")),
-        ])
+        #expect(
+            events == [
+                .message(.text(Array("hi".utf8))), .message(.binary([UInt8](repeating: 7, count: 300))),
+                .message(.text(big)), .ping([1, 2]), .message(.text(Array("fragmented".utf8))),
+                .close(CloseRequest(code: 1001, reason: "bye")),
+            ])
     }
 
     @Test func aMaskedServerFrameAndAnOversizedMessageAreRefused() throws {
         var reader = ServerFrameReader(maxMessageSize: 10)
         #expect(throws: ServerFrameReader.Failure.tooBig) {
-            try Self.serverFrame(opcode: 0x1, [UInt8](repeating: 0x61, count: 11)).withUnsafeBytes { _ = try reader.append($0) }
+            try Self.serverFrame(opcode: 0x1, [UInt8](repeating: 0x61, count: 11)).withUnsafeBytes {
+                _ = try reader.append($0)
+            }
         }
         var strict = ServerFrameReader(maxMessageSize: 100)
         #expect(throws: ServerFrameReader.Failure.protocolError("a server frame must not be masked")) {
@@ -90,9 +96,14 @@ struct BulkFramingTests {
     @Test func appendedFramesFollowEachOtherInOneBuffer() {
         var bytes: [UInt8] = []
         let first = Array("first".utf8), second = [UInt8](repeating: 0x7A, count: 300)
-        first.withUnsafeBufferPointer { ClientFrameWriter.append(opcode: 0x1, payload: $0, mask: (9, 8, 7, 6), to: &bytes) }
-        second.withUnsafeBufferPointer { ClientFrameWriter.append(opcode: 0x2, payload: $0, mask: (1, 2, 3, 4), to: &bytes) }
-        let expected = ClientFrameWriter.frame(opcode: 0x1, payload: first, mask: (9, 8, 7, 6))
+        first.withUnsafeBufferPointer {
+            ClientFrameWriter.append(opcode: 0x1, payload: $0, mask: (9, 8, 7, 6), to: &bytes)
+        }
+        second.withUnsafeBufferPointer {
+            ClientFrameWriter.append(opcode: 0x2, payload: $0, mask: (1, 2, 3, 4), to: &bytes)
+        }
+        let expected =
+            ClientFrameWriter.frame(opcode: 0x1, payload: first, mask: (9, 8, 7, 6))
             + ClientFrameWriter.frame(opcode: 0x2, payload: second, mask: (1, 2, 3, 4))
         #expect(bytes == expected)
         #expect(bytes.count == (2 + 4 + 5) + (4 + 4 + 300))  // 300 needs the 16-bit length form
@@ -106,7 +117,9 @@ struct BulkFramingTests {
         defer { client.stop() }
         let id = client.connect(to: test.url)
         // More than one packing budget (64 KiB) of messages, all queued before the first write.
-        let messages = (0..<600).map { WebSocketMessage.text(Array("message \($0) ".utf8) + [UInt8](repeating: 0x2E, count: $0 % 300)) }
+        let messages = (0..<600).map {
+            WebSocketMessage.text(Array("message \($0) ".utf8) + [UInt8](repeating: 0x2E, count: $0 % 300))
+        }
         for message in messages { client.send(message, on: id) }
         #expect(await eventually(timeout: .seconds(10)) { delegate.snapshot.count == messages.count + 1 })
         #expect(Self.messages(receivedBy: delegate) == messages)
@@ -129,7 +142,9 @@ struct BulkFramingTests {
         handshake = UpgradeHandshake(key: "dGhlIHNhbXBsZSBub25jZQ==")
         #expect(handshake.expectedAccept == "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=")
         #expect(handshake.problem(with: "HTTP/1.1 403 Forbidden\r\nX: y") != nil)
-        #expect(handshake.problem(with: "HTTP/1.1 101 Switching Protocols\r\nSec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=") == nil)
+        #expect(
+            handshake.problem(
+                with: "HTTP/1.1 101 Switching Protocols\r\nSec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=") == nil)
     }
 
     @Test("echo round trip, large messages, then stop closes with 1000", .timeLimit(.minutes(1)))
@@ -143,7 +158,10 @@ struct BulkFramingTests {
         client.send(.binary([0, 1, 2]), on: id)
         #expect(await eventually(timeout: .seconds(10)) { delegate.snapshot.count == sizes.count + 2 })
         #expect(delegate.snapshot.first == .connected(id))
-        #expect(Self.messages(receivedBy: delegate) == sizes.map { .text([UInt8](repeating: 0x62, count: $0)) } + [.binary([0, 1, 2])])
+        #expect(
+            Self.messages(receivedBy: delegate) == sizes.map { .text([UInt8](repeating: 0x62, count: $0)) } + [
+                .binary([0, 1, 2])
+            ])
         client.stop()
         #expect(delegate.snapshot.last == .closed(id, 1000))
         #expect(await eventually { test.delegate.closedCount == 1 })
@@ -162,8 +180,9 @@ struct BulkFramingTests {
         #expect(await eventually { delegate.snapshot.last == .closed(id, 4008) })
 
         let wrongPath = client.connect(to: "ws://127.0.0.1:\(test.port)/not-a-socket")
-        #expect(await eventually {
-            delegate.snapshot.contains { if case .failed(wrongPath, _) = $0 { true } else { false } }
-        })
+        #expect(
+            await eventually {
+                delegate.snapshot.contains { if case .failed(wrongPath, _) = $0 { true } else { false } }
+            })
     }
 }

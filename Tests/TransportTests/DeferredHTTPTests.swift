@@ -14,9 +14,12 @@ struct DeferredHTTPTests {
                 delegate.onRequest = { server, request in
                     DispatchQueue.global().asyncAfter(deadline: .now() + delay) {
                         server.execute {
-                            server.respond(to: request.id, with: HTTPResponse(
-                                status: 200, contentType: "text/calendar; charset=utf-8", body: body(request.path), headers: [("ETag", "\"v1\"")]
-                            ))
+                            server.respond(
+                                to: request.id,
+                                with: HTTPResponse(
+                                    status: 200, contentType: "text/calendar; charset=utf-8", body: body(request.path),
+                                    headers: [("ETag", "\"v1\"")]
+                                ))
                         }
                     }
                 }
@@ -24,12 +27,15 @@ struct DeferredHTTPTests {
         )
     }
 
-    @Test("a GET under the prefix reaches the delegate with its path, query and headers, and gets the later answer", .timeLimit(.minutes(1)))
+    @Test(
+        "a GET under the prefix reaches the delegate with its path, query and headers, and gets the later answer",
+        .timeLimit(.minutes(1)))
     func answeredLater() throws {
         let test = try Self.server { Array("answer for \($0)".utf8) }
         defer { test.stop() }
         let response = try RawHTTP.request(
-            port: test.port, method: "GET", path: "/feed/abc.ics?components=VTODO&x=a%20b", headers: ["If-None-Match": "\"v0\""]
+            port: test.port, method: "GET", path: "/feed/abc.ics?components=VTODO&x=a%20b",
+            headers: ["If-None-Match": "\"v0\""]
         )
         #expect(response.status == 200)
         #expect(String(decoding: response.body, as: UTF8.self) == "answer for /feed/abc.ics")
@@ -53,7 +59,9 @@ struct DeferredHTTPTests {
         #expect(response.body == big)
     }
 
-    @Test("a body read slowly for longer than the HTTP deadline arrives whole: each chunk written restarts the deadline", .timeLimit(.minutes(1)))
+    @Test(
+        "a body read slowly for longer than the HTTP deadline arrives whole: each chunk written restarts the deadline",
+        .timeLimit(.minutes(1)))
     func slowReaderOutlivesTheDeadline() throws {
         // 8 MiB (twice what the kernel's buffers hold) through a 4 KiB receive window, read in
         // small steps: a few seconds, while the deadline is 1 s. A deadline counted from the

@@ -3,7 +3,9 @@ import Testing
 
 @Suite("Server and client over real sockets", .serialized)
 struct EchoTests {
-    @Test("text message echoes back through the server delegate", .timeLimit(.minutes(1)), arguments: EventLoopBackend.allCases)
+    @Test(
+        "text message echoes back through the server delegate", .timeLimit(.minutes(1)),
+        arguments: EventLoopBackend.allCases)
     func echoRoundTrip(backend: EventLoopBackend) async throws {
         let test = try TestServer { $0.eventLoop = backend }
         defer { test.stop() }

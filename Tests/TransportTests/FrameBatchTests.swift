@@ -30,9 +30,10 @@ import Testing
     }
 
     @Test func messagesComeBackInOrderAcrossChunks() {
-        let messages: [[UInt8]] = (0..<300).map { index in
-            Array("{\"seq\":\(index),\"pad\":\"\(String(repeating: "x", count: index * 7 % 900))\"}".utf8)
-        } + [[UInt8](repeating: 0x61, count: 70_000), Array("{}".utf8)]
+        let messages: [[UInt8]] =
+            (0..<300).map { index in
+                Array("{\"seq\":\(index),\"pad\":\"\(String(repeating: "x", count: index * 7 % 900))\"}".utf8)
+            } + [[UInt8](repeating: 0x61, count: 70_000), Array("{}".utf8)]
         var batch = FrameBatch()
         for message in messages { message.withUnsafeBytes { batch.appendText($0) } }
         #expect(batch.count == messages.count)

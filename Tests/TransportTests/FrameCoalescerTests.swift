@@ -13,7 +13,9 @@ import Testing
     ])
     func textHeaders(count: Int, expected: [Int]) {
         var buffer = [UInt8](repeating: 0, count: 10)
-        let length = buffer.withUnsafeMutableBufferPointer { FrameCoalescer.header(count: count, binary: false, into: $0.baseAddress!) }
+        let length = buffer.withUnsafeMutableBufferPointer {
+            FrameCoalescer.header(count: count, binary: false, into: $0.baseAddress!)
+        }
         #expect(Array(buffer.prefix(length)) == expected.map(UInt8.init))
     }
 

@@ -17,7 +17,9 @@ struct HTTPEdgeTests {
         )
     }
 
-    @Test("writes to /healthz and /metrics get 405 with Allow", .timeLimit(.minutes(1)), arguments: ["PUT", "DELETE", "POST"])
+    @Test(
+        "writes to /healthz and /metrics get 405 with Allow", .timeLimit(.minutes(1)),
+        arguments: ["PUT", "DELETE", "POST"])
     func writesAreNotAllowed(method: String) throws {
         let test = try Self.healthServer()
         defer { test.stop() }
@@ -83,7 +85,9 @@ struct HTTPEdgeTests {
     func logLinesAreCapped() {
         let limit = LibWebSocketsLogging.linesPerWindow
         var printed: [String] = []
-        for index in 0..<(limit + 50) { printed += LibWebSocketsLogging.admit("E: accept errno 24 (\(index))", now: 1_000_000) }
+        for index in 0..<(limit + 50) {
+            printed += LibWebSocketsLogging.admit("E: accept errno 24 (\(index))", now: 1_000_000)
+        }
         #expect(printed.count == limit)
         let later = LibWebSocketsLogging.admit("E: once more", now: 1_000_000 + LibWebSocketsLogging.windowSeconds)
         #expect(later.first?.contains("50 more log lines left out") == true)

@@ -24,16 +24,18 @@ struct HTTPTests {
         return directory.path
     }
 
-    @Test("static files are served with the right content type", .timeLimit(.minutes(1)), arguments: [
-        ("/", "text/html"),
-        ("/index.html", "text/html"),
-        ("/app.js", "text/javascript"),
-        ("/style.css", "text/css"),
-        ("/icon.svg", "image/svg+xml"),
-        ("/data.json", "application/json"),
-        ("/logo.png", "image/png"),
-        ("/favicon.ico", "image/x-icon"),
-    ])
+    @Test(
+        "static files are served with the right content type", .timeLimit(.minutes(1)),
+        arguments: [
+            ("/", "text/html"),
+            ("/index.html", "text/html"),
+            ("/app.js", "text/javascript"),
+            ("/style.css", "text/css"),
+            ("/icon.svg", "image/svg+xml"),
+            ("/data.json", "application/json"),
+            ("/logo.png", "image/png"),
+            ("/favicon.ico", "image/x-icon"),
+        ])
     func staticFile(path: String, contentType: String) throws {
         let directory = try Self.makePublicDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -76,7 +78,8 @@ struct HTTPTests {
             },
             prepare: {
                 $0.httpResponses["/healthz"] = HTTPResponse(status: 200, body: Array("ok\n".utf8))
-                $0.httpResponses["/metrics"] = HTTPResponse(status: 503, contentType: "application/json", body: Array("{}".utf8))
+                $0.httpResponses["/metrics"] = HTTPResponse(
+                    status: 503, contentType: "application/json", body: Array("{}".utf8))
             }
         )
         defer { test.stop() }

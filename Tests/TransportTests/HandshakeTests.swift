@@ -27,11 +27,13 @@ struct HandshakeTests {
         #expect(head.split(separator: " ").dropFirst().first == "403")  // lws answers refusals as HTTP/1.0
     }
 
-    @Test("allowed origins connect", .timeLimit(.minutes(1)), arguments: [
-        nil,                    // no Origin: non-browser client
-        "https://app.example",  // in the allowed list
-        "same-origin",          // http:// + the Host header
-    ] as [String?])
+    @Test(
+        "allowed origins connect", .timeLimit(.minutes(1)),
+        arguments: [
+            nil,  // no Origin: non-browser client
+            "https://app.example",  // in the allowed list
+            "same-origin",  // http:// + the Host header
+        ] as [String?])
     func allowedOrigins(origin: String?) async throws {
         let test = try makeServer()
         defer { test.stop() }
@@ -43,8 +45,9 @@ struct HandshakeTests {
     }
 
     /// On epoll this once raced lws's protocol init (see `makeProtocols`): run it on both loops.
-    @Test("a client offering no subprotocol is served the default one", .timeLimit(.minutes(1)),
-          arguments: EventLoopBackend.allCases)
+    @Test(
+        "a client offering no subprotocol is served the default one", .timeLimit(.minutes(1)),
+        arguments: EventLoopBackend.allCases)
     func noSubprotocol(backend: EventLoopBackend) async throws {
         let test = try TestServer { $0.eventLoop = backend }
         defer { test.stop() }

@@ -4,7 +4,9 @@ import Testing
 
 @Suite("Closing connections and stopping the server", .serialized)
 struct LifecycleTests {
-    @Test("close(code:) delivers the code and reason to the client", .timeLimit(.minutes(1)), arguments: EventLoopBackend.allCases)
+    @Test(
+        "close(code:) delivers the code and reason to the client", .timeLimit(.minutes(1)),
+        arguments: EventLoopBackend.allCases)
     func serverCloseCode(backend: EventLoopBackend) async throws {
         let test = try TestServer { $0.eventLoop = backend }
         defer { test.stop() }
@@ -23,7 +25,9 @@ struct LifecycleTests {
         #expect(await eventually { test.delegate.closedCount == 1 })
     }
 
-    @Test("stop() closes every client with 1001 and returns promptly", .timeLimit(.minutes(1)), arguments: EventLoopBackend.allCases)
+    @Test(
+        "stop() closes every client with 1001 and returns promptly", .timeLimit(.minutes(1)),
+        arguments: EventLoopBackend.allCases)
     func stopClosesWith1001(backend: EventLoopBackend) async throws {
         let test = try TestServer { $0.eventLoop = backend }
         var connections: [WebSocketConnection] = []
@@ -38,7 +42,9 @@ struct LifecycleTests {
         #expect(test.delegate.closedCount == 3)  // didClose for each, before stop() returned
     }
 
-    @Test("stop() is bounded even when a peer never answers the close", .timeLimit(.minutes(1)), arguments: EventLoopBackend.allCases)
+    @Test(
+        "stop() is bounded even when a peer never answers the close", .timeLimit(.minutes(1)),
+        arguments: EventLoopBackend.allCases)
     func stopWithUnresponsivePeer(backend: EventLoopBackend) async throws {
         let test = try TestServer {
             $0.eventLoop = backend

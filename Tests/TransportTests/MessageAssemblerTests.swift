@@ -3,7 +3,9 @@ import Testing
 
 @Suite("MessageAssembler")
 struct MessageAssemblerTests {
-    private func feed(_ assembler: inout MessageAssembler, _ chunks: [[UInt8]], binary: Bool = false) -> [MessageAssembler.Outcome] {
+    private func feed(_ assembler: inout MessageAssembler, _ chunks: [[UInt8]], binary: Bool = false)
+        -> [MessageAssembler.Outcome]
+    {
         chunks.enumerated().map { index, chunk in
             chunk.withUnsafeBytes {
                 assembler.append($0, isFirst: index == 0, isBinary: binary, isLast: index == chunks.count - 1)

@@ -3,15 +3,16 @@ import Testing
 
 @Suite("OriginPolicy")
 struct OriginPolicyTests {
-    @Test(arguments: [
-        (nil, "example.com", true),                         // no Origin: non-browser client
-        ("https://app.example", "x:1", true),               // listed
-        ("http://127.0.0.1:8080", "127.0.0.1:8080", true),  // same origin
-        ("https://Checkwire.Example", "checkwire.example", true),
-        ("https://evil.example", "127.0.0.1:8080", false),
-        ("http://127.0.0.1:9999", "127.0.0.1:8080", false),
-        ("null", nil, false),
-    ] as [(String?, String?, Bool)])
+    @Test(
+        arguments: [
+            (nil, "example.com", true),  // no Origin: non-browser client
+            ("https://app.example", "x:1", true),  // listed
+            ("http://127.0.0.1:8080", "127.0.0.1:8080", true),  // same origin
+            ("https://Checkwire.Example", "checkwire.example", true),
+            ("https://evil.example", "127.0.0.1:8080", false),
+            ("http://127.0.0.1:9999", "127.0.0.1:8080", false),
+            ("null", nil, false),
+        ] as [(String?, String?, Bool)])
     func decisions(origin: String?, host: String?, allowed: Bool) {
         let policy = OriginPolicy(allowedOrigins: ["https://app.example"])
         #expect(policy.allows(origin: origin, host: host) == allowed)

@@ -5,8 +5,9 @@ import Testing
 
 @Suite("Slow consumers are bounded and closed", .serialized)
 struct SlowConsumerTests {
-    @Test("a peer that stops reading is closed once unsent bytes exceed the bound", .timeLimit(.minutes(1)),
-          arguments: EventLoopBackend.allCases)
+    @Test(
+        "a peer that stops reading is closed once unsent bytes exceed the bound", .timeLimit(.minutes(1)),
+        arguments: EventLoopBackend.allCases)
     func peerThatNeverReads(backend: EventLoopBackend) async throws {
         let test = try TestServer(
             configure: {
@@ -61,8 +62,9 @@ struct SlowConsumerTests {
         withExtendedLifetime(peer) {}
     }
 
-    @Test("exceeding the bound closes a reading client with slowConsumerCloseCode", .timeLimit(.minutes(1)),
-          arguments: EventLoopBackend.allCases)
+    @Test(
+        "exceeding the bound closes a reading client with slowConsumerCloseCode", .timeLimit(.minutes(1)),
+        arguments: EventLoopBackend.allCases)
     func burstOverBound(backend: EventLoopBackend) async throws {
         let test = try TestServer(
             configure: {

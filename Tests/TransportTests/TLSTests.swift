@@ -22,8 +22,10 @@ struct TLSTests {
         return (directory + "/cert.pem", directory + "/key.pem", directory)
     }
 
-    @Test("wss echo with a self-signed certificate", .timeLimit(.minutes(1)),
-          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl")), arguments: EventLoopBackend.allCases)
+    @Test(
+        "wss echo with a self-signed certificate", .timeLimit(.minutes(1)),
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl")),
+        arguments: EventLoopBackend.allCases)
     func secureEcho(backend: EventLoopBackend) async throws {
         let files = try Self.makeCertificate()
         defer { try? FileManager.default.removeItem(atPath: files.directory) }
@@ -45,7 +47,10 @@ struct TLSTests {
             let id = client.connect(to: "wss://127.0.0.1:\(test.port)/ws")
             client.send(.text(Array("secret".utf8)), on: id)
             expected = [.connected(id), .received(id, .text(Array("secret".utf8)))]
-            _ = await eventually { delegate.snapshot.count == 2 || delegate.snapshot.contains { if case .failed = $0 { true } else { false } } }
+            _ = await eventually {
+                delegate.snapshot.count == 2
+                    || delegate.snapshot.contains { if case .failed = $0 { true } else { false } }
+            }
             outcome = delegate.snapshot
             client.stop()
             if outcome == expected { break }
@@ -69,7 +74,9 @@ struct TLSTests {
         var configuration = WebSocketServerConfiguration()
         configuration.tlsCertificatePath = "/x.pem"
         let server = WebSocketServer(configuration: configuration, delegate: RecordingServerDelegate())
-        #expect(throws: TransportError.invalidConfiguration("set both tlsCertificatePath and tlsPrivateKeyPath, or neither")) {
+        #expect(
+            throws: TransportError.invalidConfiguration("set both tlsCertificatePath and tlsPrivateKeyPath, or neither")
+        ) {
             try server.start()
         }
     }

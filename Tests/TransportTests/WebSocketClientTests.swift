@@ -14,10 +14,11 @@ struct WebSocketClientTests {
         for index in 0..<5 { client.send(.text(Array("m\(index)".utf8)), on: id) }  // queued before connect completes
         #expect(await eventually { delegate.snapshot.count == 6 })
         #expect(delegate.snapshot.first == .connected(id))
-        #expect(delegate.snapshot.dropFirst().map { event -> String in
-            if case .received(_, let message) = event { return message.utf8String }
-            return "?"
-        } == ["m0", "m1", "m2", "m3", "m4"])
+        #expect(
+            delegate.snapshot.dropFirst().map { event -> String in
+                if case .received(_, let message) = event { return message.utf8String }
+                return "?"
+            } == ["m0", "m1", "m2", "m3", "m4"])
         client.stop()
         #expect(delegate.snapshot.last == .closed(id, 1000))
         client.stop()  // idempotent
@@ -32,10 +33,11 @@ struct WebSocketClientTests {
         let unreachable = client.connect(to: "ws://127.0.0.1:1/ws")
         let malformed = client.connect(to: "http://nope")
         #expect(await eventually { delegate.snapshot.count == 2 })
-        let failedIDs = Set(delegate.snapshot.compactMap { event -> ConnectionID? in
-            if case .failed(let id, _) = event { return id }
-            return nil
-        })
+        let failedIDs = Set(
+            delegate.snapshot.compactMap { event -> ConnectionID? in
+                if case .failed(let id, _) = event { return id }
+                return nil
+            })
         #expect(failedIDs == [unreachable, malformed])
     }
 }

@@ -8,8 +8,9 @@ struct WriteFlushTests {
     /// 96 frames of 32 KiB (3 MiB, far beyond what the peer's 4 KiB window and the socket
     /// buffers hold), queued in two turns while the peer does not read: once it reads, every
     /// frame arrives whole, once, and in order.
-    @Test("a backlog behind a full socket arrives whole and in order", .timeLimit(.minutes(1)),
-          arguments: EventLoopBackend.allCases)
+    @Test(
+        "a backlog behind a full socket arrives whole and in order", .timeLimit(.minutes(1)),
+        arguments: EventLoopBackend.allCases)
     func backlogArrivesInOrder(backend: EventLoopBackend) async throws {
         let test = try TestServer(
             configure: {

@@ -3,36 +3,37 @@ import WireProtocol
 
 @Suite struct JSONNumberTests {
     /// (literal, int64, double, isIntegerLiteral)
-    @Test(arguments: [
-        ("0", 0, 0, true),
-        ("1800", 1800, 1800, true),
-        ("-42", -42, -42, true),
-        ("9223372036854775807", Int64.max, 9.223372036854775807e18, true),
-        ("-9223372036854775808", Int64.min, -9.223372036854775808e18, true),
-        // Out of Int64 range: a Double, with no exact integer.
-        ("9223372036854775808", nil, 9.223372036854775808e18, true),
-        ("-9223372036854775809", nil, -9.223372036854775809e18, true),
-        ("123456789012345678901234567890", nil, 1.2345678901234568e29, true),
-        // Integral values written as doubles still read as integers (documented in `int64`).
-        ("1800.0", 1800, 1800, false),
-        ("1.8e3", 1800, 1800, false),
-        ("1e3", 1000, 1000, false),
-        ("1E+2", 100, 100, false),
-        ("-0", 0, -0.0, true),
-        ("-0.0", 0, -0.0, false),
-        ("9007199254740991.0", 9_007_199_254_740_991, 9_007_199_254_740_991, false),
-        // From 2^53 a double literal may already be rounded, so no exact integer.
-        ("9007199254740992.0", nil, 9_007_199_254_740_992, false),
-        ("9007199254740993.0", nil, 9_007_199_254_740_992, false),
-        ("1e19", nil, 1e19, false),
-        // Fractions.
-        ("1.5", nil, 1.5, false),
-        ("-0.25", nil, -0.25, false),
-        ("2.5e-3", nil, 0.0025, false),
-        ("1e-400", 0, 0, false),  // underflow rounds to zero, which is in range
-        ("5e-324", nil, .leastNonzeroMagnitude, false),
-        ("1.7976931348623157e308", nil, 1.7976931348623157e308, false),
-    ] as [(String, Int64?, Double, Bool)])
+    @Test(
+        arguments: [
+            ("0", 0, 0, true),
+            ("1800", 1800, 1800, true),
+            ("-42", -42, -42, true),
+            ("9223372036854775807", Int64.max, 9.223372036854775807e18, true),
+            ("-9223372036854775808", Int64.min, -9.223372036854775808e18, true),
+            // Out of Int64 range: a Double, with no exact integer.
+            ("9223372036854775808", nil, 9.223372036854775808e18, true),
+            ("-9223372036854775809", nil, -9.223372036854775809e18, true),
+            ("123456789012345678901234567890", nil, 1.2345678901234568e29, true),
+            // Integral values written as doubles still read as integers (documented in `int64`).
+            ("1800.0", 1800, 1800, false),
+            ("1.8e3", 1800, 1800, false),
+            ("1e3", 1000, 1000, false),
+            ("1E+2", 100, 100, false),
+            ("-0", 0, -0.0, true),
+            ("-0.0", 0, -0.0, false),
+            ("9007199254740991.0", 9_007_199_254_740_991, 9_007_199_254_740_991, false),
+            // From 2^53 a double literal may already be rounded, so no exact integer.
+            ("9007199254740992.0", nil, 9_007_199_254_740_992, false),
+            ("9007199254740993.0", nil, 9_007_199_254_740_992, false),
+            ("1e19", nil, 1e19, false),
+            // Fractions.
+            ("1.5", nil, 1.5, false),
+            ("-0.25", nil, -0.25, false),
+            ("2.5e-3", nil, 0.0025, false),
+            ("1e-400", 0, 0, false),  // underflow rounds to zero, which is in range
+            ("5e-324", nil, .leastNonzeroMagnitude, false),
+            ("1.7976931348623157e308", nil, 1.7976931348623157e308, false),
+        ] as [(String, Int64?, Double, Bool)])
     func parsesNumbers(literal: String, int64: Int64?, double: Double, isIntegerLiteral: Bool) throws {
         let number = try #require(try JSONParser.parse(literal).numberValue)
         #expect(number.int64 == int64)
@@ -46,14 +47,15 @@ import WireProtocol
         #expect(request["remindEvery"]?.intValue == 1800)
     }
 
-    @Test(arguments: [
-        (JSONNumber(1800), JSONNumber(1800.0), true),
-        (JSONNumber(1), JSONNumber(1.5), false),
-        (JSONNumber(0), JSONNumber(-0.0), true),
-        (JSONNumber(Int64.max), JSONNumber(9.223372036854775807e18), false),  // the double is 2^63
-        (JSONNumber(1 << 60), JSONNumber(Double(1 << 60)), true),
-        (JSONNumber((1 << 60) + 1), JSONNumber(Double(1 << 60)), false),
-    ] as [(JSONNumber, JSONNumber, Bool)])
+    @Test(
+        arguments: [
+            (JSONNumber(1800), JSONNumber(1800.0), true),
+            (JSONNumber(1), JSONNumber(1.5), false),
+            (JSONNumber(0), JSONNumber(-0.0), true),
+            (JSONNumber(Int64.max), JSONNumber(9.223372036854775807e18), false),  // the double is 2^63
+            (JSONNumber(1 << 60), JSONNumber(Double(1 << 60)), true),
+            (JSONNumber((1 << 60) + 1), JSONNumber(Double(1 << 60)), false),
+        ] as [(JSONNumber, JSONNumber, Bool)])
     func equalityIsByExactValue(lhs: JSONNumber, rhs: JSONNumber, equal: Bool) {
         #expect((lhs == rhs) == equal)
         #expect((rhs == lhs) == equal)

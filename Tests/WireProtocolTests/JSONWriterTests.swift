@@ -45,7 +45,10 @@ import WireProtocol
         writer.field("b2", false)
         writer.field("v2", value: ["k": [1, "two"]])
         writer.endObject()
-        #expect(text(writer) == #"{"s":null,"i":null,"d":null,"b":null,"v":null,"s2":"x","i2":2,"d2":2.5,"b2":false,"v2":{"k":[1,"two"]}}"#)
+        #expect(
+            text(writer)
+                == #"{"s":null,"i":null,"d":null,"b":null,"v":null,"s2":"x","i2":2,"d2":2.5,"b2":false,"v2":{"k":[1,"two"]}}"#
+        )
     }
 
     @Test func splicesRawJSON() {
@@ -76,25 +79,27 @@ import WireProtocol
         #expect(text(writer) == "2")
     }
 
-    @Test(arguments: [
-        (0, "0"), (7, "7"), (-7, "-7"), (1800, "1800"),
-        (Int.max, "9223372036854775807"), (Int.min, "-9223372036854775808"),
-    ] as [(Int, String)])
+    @Test(
+        arguments: [
+            (0, "0"), (7, "7"), (-7, "-7"), (1800, "1800"),
+            (Int.max, "9223372036854775807"), (Int.min, "-9223372036854775808"),
+        ] as [(Int, String)])
     func writesIntegers(value: Int, expected: String) {
         var writer = JSONWriter()
         writer.int(value)
         #expect(text(writer) == expected)
     }
 
-    @Test(arguments: [
-        (3.0, "3"), (-3.0, "-3"), (0.0, "0"), (-0.0, "-0"), (1800.0, "1800"),
-        (1.5, "1.5"), (0.1, "0.1"), (-0.25, "-0.25"), (0.1 + 0.2, "0.30000000000000004"),
-        (1e-7, "1e-07"), (.leastNonzeroMagnitude, "5e-324"), (1.7976931348623157e308, "1.7976931348623157e+308"),
-        (9_007_199_254_740_991.0, "9007199254740991"),
-        (9_007_199_254_740_992.0, "9007199254740992"),
-        (1e16, "1e+16"), (1e22, "1e+22"),
-        (.nan, "null"), (.infinity, "null"), (-.infinity, "null"),
-    ] as [(Double, String)])
+    @Test(
+        arguments: [
+            (3.0, "3"), (-3.0, "-3"), (0.0, "0"), (-0.0, "-0"), (1800.0, "1800"),
+            (1.5, "1.5"), (0.1, "0.1"), (-0.25, "-0.25"), (0.1 + 0.2, "0.30000000000000004"),
+            (1e-7, "1e-07"), (.leastNonzeroMagnitude, "5e-324"), (1.7976931348623157e308, "1.7976931348623157e+308"),
+            (9_007_199_254_740_991.0, "9007199254740991"),
+            (9_007_199_254_740_992.0, "9007199254740992"),
+            (1e16, "1e+16"), (1e22, "1e+22"),
+            (.nan, "null"), (.infinity, "null"), (-.infinity, "null"),
+        ] as [(Double, String)])
     func writesDoubles(value: Double, expected: String) throws {
         var writer = JSONWriter()
         writer.double(value)

@@ -11,7 +11,8 @@ import WireProtocol
     ]
     static let itemKeys: Set<String> = [
         "id", "parent", "position", "title", "notes", "due", "location", "remindEvery", "status",
-        "createdBy", "createdAt", "doneBy", "doneAt", "cancelledBy", "cancelledAt", "remindBefore", "assignee", "repeat", "sequential", "availableFrom", "available",
+        "createdBy", "createdAt", "doneBy", "doneAt", "cancelledBy", "cancelledAt", "remindBefore", "assignee",
+        "repeat", "sequential", "availableFrom", "available",
     ]
 
     private static let owner = Actor(userID: "u1", username: "olive")
@@ -28,22 +29,31 @@ import WireProtocol
             id: "l1", owner: Self.owner, Edit.NewList(title: "CS \"298\"", due: Due(wire: "2027-03-12")), at: Self.start
         )
         var seconds: Int64 = 0
-        func next() -> Timestamp { seconds += 1; return Timestamp(milliseconds: Self.start.milliseconds + seconds * 1000) }
+        func next() -> Timestamp {
+            seconds += 1; return Timestamp(milliseconds: Self.start.milliseconds + seconds * 1000)
+        }
         _ = try state.apply(.addItem(Edit.NewItem(id: "p", title: "Parent")), by: Self.owner, at: next())
         _ = try state.apply(.addItem(Edit.NewItem(id: "a", parent: "p", title: "A")), by: Self.owner, at: next())
         _ = try state.apply(.addItem(Edit.NewItem(id: "b", parent: "p", title: "B")), by: Self.owner, at: next())
-        _ = try state.apply(.addItem(Edit.NewItem(
-            id: "x", title: "Line\nbreak ✓", notes: "n", due: Due(wire: "2027-03-12T17:00:00Z"), location: "Lab", remindEvery: 900
-        )), by: Self.owner, at: next())
+        _ = try state.apply(
+            .addItem(
+                Edit.NewItem(
+                    id: "x", title: "Line\nbreak ✓", notes: "n", due: Due(wire: "2027-03-12T17:00:00Z"),
+                    location: "Lab", remindEvery: 900
+                )), by: Self.owner, at: next())
         return state
     }
 
-    private func expectCompletion(_ value: JSONValue?, done: Int, total: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectCompletion(
+        _ value: JSONValue?, done: Int, total: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let object = value?.objectValue
         #expect(object.map { Set($0.keys) } == ["done", "total", "percent"], sourceLocation: sourceLocation)
         #expect(object?["done"]?.intValue == done, sourceLocation: sourceLocation)
         #expect(object?["total"]?.intValue == total, sourceLocation: sourceLocation)
-        #expect(object?["percent"]?.intValue == Completion(done: done, total: total).percent, sourceLocation: sourceLocation)
+        #expect(
+            object?["percent"]?.intValue == Completion(done: done, total: total).percent, sourceLocation: sourceLocation
+        )
     }
 
     @Test func eventHasTheContractsShape() throws {
@@ -96,7 +106,8 @@ import WireProtocol
 
     @Test func eventCarriesParticipantChangesAndRemovalsAsNullRoles() throws {
         var state = try state()
-        let shared = try state.apply(.share(Participant(userID: "u2", username: "bob", role: .editor)), by: Self.owner, at: Self.start)
+        let shared = try state.apply(
+            .share(Participant(userID: "u2", username: "bob", role: .editor)), by: Self.owner, at: Self.start)
         let removed = try state.apply(.unshare(username: "bob", userID: "u2"), by: Self.owner, at: Self.start)
         for (applied, role) in [(shared, JSONValue.string("editor")), (removed, .null)] {
             let event = ChecklistEvent(
@@ -139,7 +150,8 @@ import WireProtocol
     /// resent ack.
     @Test func ackSplicesTheStoredParsedObject() throws {
         let parsed = Array(#"{"list":"Trip","title":"Pack"}"#.utf8)
-        let object = try parse(ServerMessage.ack(opID: "q-1", listID: "l1", seq: 7, createdID: "i1", parsed: parsed, ref: nil))
+        let object = try parse(
+            ServerMessage.ack(opID: "q-1", listID: "l1", seq: 7, createdID: "i1", parsed: parsed, ref: nil))
         #expect(object["parsed"]?["list"]?.stringValue == "Trip")
         #expect(object["parsed"]?["title"]?.stringValue == "Pack")
         #expect(object["id"]?.stringValue == "i1")
@@ -160,20 +172,24 @@ import WireProtocol
     }
 
     @Test func errorCodesAreTheContracts() {
-        #expect(ErrorCode.allCases.map(\.rawValue) == [
-            "badRequest", "tooLarge", "unauthorized", "forbidden", "notFound", "conflict", "rateLimited", "internal",
-        ])
+        #expect(
+            ErrorCode.allCases.map(\.rawValue) == [
+                "badRequest", "tooLarge", "unauthorized", "forbidden", "notFound", "conflict", "rateLimited",
+                "internal",
+            ])
     }
 
     /// LIST = SUMMARY's fields (with the reader's role), the participants themselves instead
     /// of their count, and the items, flat.
     @Test func snapshotHasTheListWithItemsAndParticipants() throws {
         var state = try state()
-        _ = try state.apply(.share(Participant(userID: "u2", username: "bob", role: .viewer)), by: Self.owner, at: Self.start)
-        let object = try parse(ServerMessage.snapshot(
-            summary: state.summary(role: .viewer), participants: state.orderedParticipants,
-            items: state.orderedItemViews(), ref: "r1"
-        ))
+        _ = try state.apply(
+            .share(Participant(userID: "u2", username: "bob", role: .viewer)), by: Self.owner, at: Self.start)
+        let object = try parse(
+            ServerMessage.snapshot(
+                summary: state.summary(role: .viewer), participants: state.orderedParticipants,
+                items: state.orderedItemViews(), ref: "r1"
+            ))
         #expect(Set(object.keys) == ["type", "ref", "seq", "list"])
         #expect(object["type"] == "snapshot")
         #expect(object["ref"] == "r1")
@@ -189,7 +205,8 @@ import WireProtocol
         #expect(list["completedAt"] == .null)
         #expect(list["cancelledAt"] == .null)
         #expect(list["updatedAt"]?.stringValue.flatMap(Timestamp.init(rfc3339:)) == state.list.updatedAt)
-        #expect(list["participants"] == [["username": "olive", "role": "owner"], ["username": "bob", "role": "viewer"]])
+        #expect(
+            list["participants"] == [["username": "olive", "role": "owner"], ["username": "bob", "role": "viewer"]])
         expectCompletion(list["completion"], done: 0, total: 3)
 
         let items = try #require(list["items"]?.arrayValue?.compactMap { $0.objectValue })
@@ -219,19 +236,25 @@ import WireProtocol
         #expect(summaries[0]["role"] == "owner")
         #expect(summaries[0]["participants"]?.intValue == 1)
         #expect(summaries[0]["description"] == .null)
-        #expect(try parse(ServerMessage.lists([], ref: "r")) == .init([("type", "lists"), ("ref", "r"), ("lists", [])]))
+        #expect(
+            try parse(ServerMessage.lists([], ref: "r")) == .init([("type", "lists"), ("ref", "r"), ("lists", [])]))
     }
 
     @Test func smallRepliesHaveTheirFields() throws {
-        #expect(try parse(ServerMessage.subscribed(listID: "l1", seq: 9, replayed: 4, ref: "r"))
-            == JSONObject([("type", "subscribed"), ("ref", "r"), ("list", "l1"), ("seq", 9), ("replayed", 4)]))
-        #expect(try parse(ServerMessage.unsubscribed(listID: "l1", ref: nil)) == JSONObject([("type", "unsubscribed"), ("list", "l1")]))
+        #expect(
+            try parse(ServerMessage.subscribed(listID: "l1", seq: 9, replayed: 4, ref: "r"))
+                == JSONObject([("type", "subscribed"), ("ref", "r"), ("list", "l1"), ("seq", 9), ("replayed", 4)]))
+        #expect(
+            try parse(ServerMessage.unsubscribed(listID: "l1", ref: nil))
+                == JSONObject([("type", "unsubscribed"), ("list", "l1")]))
         #expect(try parse(ServerMessage.revoked(listID: "l1")) == JSONObject([("type", "revoked"), ("list", "l1")]))
         #expect(try parse(ServerMessage.loggedOut(ref: "r")) == JSONObject([("type", "loggedOut"), ("ref", "r")]))
-        #expect(try parse(ServerMessage.authed(token: "t0k", userID: "u1", username: "Olive", ref: nil))
-            == JSONObject([("type", "authed"), ("token", "t0k"), ("user", ["id": "u1", "username": "Olive"])]))
+        #expect(
+            try parse(ServerMessage.authed(token: "t0k", userID: "u1", username: "Olive", ref: nil))
+                == JSONObject([("type", "authed"), ("token", "t0k"), ("user", ["id": "u1", "username": "Olive"])]))
         // `auth` with an existing token gets no new one.
-        #expect(try parse(ServerMessage.authed(token: nil, userID: "u1", username: "Olive", ref: "r"))
-            == JSONObject([("type", "authed"), ("ref", "r"), ("user", ["id": "u1", "username": "Olive"])]))
+        #expect(
+            try parse(ServerMessage.authed(token: nil, userID: "u1", username: "Olive", ref: "r"))
+                == JSONObject([("type", "authed"), ("ref", "r"), ("user", ["id": "u1", "username": "Olive"])]))
     }
 }

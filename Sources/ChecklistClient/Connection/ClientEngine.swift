@@ -54,7 +54,8 @@ final class ClientEngine: WebSocketClientDelegate, @unchecked Sendable {
         route(connection, remove: true)?.didEnd(.unreachable(reason: reason))
     }
 
-    func webSocketClient(_ client: WebSocketClient, didReceive message: WebSocketMessage, from connection: ConnectionID) {
+    func webSocketClient(_ client: WebSocketClient, didReceive message: WebSocketMessage, from connection: ConnectionID)
+    {
         route(connection)?.didReceive(message.bytes)
     }
 

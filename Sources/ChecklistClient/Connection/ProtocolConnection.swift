@@ -78,7 +78,10 @@ public final class ProtocolConnection: @unchecked Sendable {
             return "r\(nextRef)"
         }
         let bytes = Request(ref: ref, body: body).encoded()
-        let description = if case .op = body { "waiting for the server to acknowledge the edit" } else { "waiting for the reply to \(body.type)" }
+        let description =
+            if case .op = body { "waiting for the server to acknowledge the edit" } else {
+                "waiting for the reply to \(body.type)"
+            }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Reply, any Error>) in
                 let refusal = lock.withLock { () -> ClientError? in
@@ -148,12 +151,14 @@ public final class ProtocolConnection: @unchecked Sendable {
         case .unreachable(let reason):
             error = .unreachable(server: url, reason: reason)
         case .closed(let code, let reason) where !wasOpen:
-            error = .unreachable(server: url, reason: "closed during the handshake (\(code.map(String.init) ?? "no code")) \(reason)")
+            error = .unreachable(
+                server: url, reason: "closed during the handshake (\(code.map(String.init) ?? "no code")) \(reason)")
         case .closed(let code, let reason):
             let detail = code.map { "code \($0)" + (reason.isEmpty ? "" : ", \(reason)") } ?? "the socket dropped"
             error = .connectionLost(reason: detail)
         }
-        let (opener, pending, onEnd) = lock.withLock { () -> (CheckedContinuation<Void, any Error>?, [Waiter], (@Sendable (ClientError) -> Void)?) in
+        let (opener, pending, onEnd) = lock.withLock {
+            () -> (CheckedContinuation<Void, any Error>?, [Waiter], (@Sendable (ClientError) -> Void)?) in
             phase = .ended(error)
             defer {
                 openWaiter = nil
@@ -186,10 +191,11 @@ public final class ProtocolConnection: @unchecked Sendable {
         }
         guard let (waiter, reply) = finished else { return }
         if type == "error" {
-            waiter.continuation.resume(throwing: ClientError.server(
-                code: message["code"]?.stringValue ?? "unknown",
-                message: message["message"]?.stringValue ?? "(no message)"
-            ))
+            waiter.continuation.resume(
+                throwing: ClientError.server(
+                    code: message["code"]?.stringValue ?? "unknown",
+                    message: message["message"]?.stringValue ?? "(no message)"
+                ))
         } else {
             waiter.continuation.resume(returning: reply)
         }

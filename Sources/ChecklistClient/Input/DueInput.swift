@@ -36,7 +36,9 @@ public enum DueInput {
             return Timestamp(milliseconds: Int64((local.timeIntervalSince1970 * 1000).rounded())).rfc3339
         }
         if let natural = naturalDate(value, timeZone: timeZone, now: now) { return natural }
-        throw ClientError.invalidInput("“\(text)” is not a date; use 2027-03-12, \"2027-03-12 17:00\", today, tomorrow, a weekday, or words like \"friday 5pm\" or \"in 3 days\"")
+        throw ClientError.invalidInput(
+            "“\(text)” is not a date; use 2027-03-12, \"2027-03-12 17:00\", today, tomorrow, a weekday, or words like \"friday 5pm\" or \"in 3 days\""
+        )
     }
 
     /// `parse` as the typed value an edit carries.
@@ -51,7 +53,8 @@ public enum DueInput {
     private static func naturalDate(_ text: String, timeZone: TimeZone, now: Date) -> String? {
         let parsed = QuickAddParser().parse(text, lists: [], now: now, timeZone: timeZone)
         guard parsed.date != nil, parsed.title.isEmpty || parsed.title == text,
-              parsed.location == nil, parsed.remindEvery == nil else { return nil }
+            parsed.location == nil, parsed.remindEvery == nil
+        else { return nil }
         return QuickAddPlan.due(parsed.date, parsed.time, timeZone: timeZone)?.description
     }
 
@@ -70,6 +73,8 @@ public enum DueInput {
         guard (2...3).contains(clock.count), clock.allSatisfy({ $0 != nil }) else { return nil }
         let hour = clock[0]!, minute = clock[1]!, second = clock.count == 3 ? clock[2]! : 0
         guard (0..<24).contains(hour), (0..<60).contains(minute), (0..<60).contains(second) else { return nil }
-        return calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day, hour: hour, minute: minute, second: second))
+        return calendar.date(
+            from: DateComponents(
+                year: date.year, month: date.month, day: date.day, hour: hour, minute: minute, second: second))
     }
 }

@@ -14,7 +14,9 @@ public enum LocalTimeZone {
             if let zone = zoneName(fromPath: tz) { return zone }
             if !tz.hasPrefix("/"), TimeZone(identifier: tz) != nil { return tz }
         }
-        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: localtimeLink), let zone = zoneName(fromPath: target) {
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: localtimeLink),
+            let zone = zoneName(fromPath: target)
+        {
             return zone
         }
         if let text = try? String(contentsOfFile: timezoneFile, encoding: .utf8) {

@@ -14,9 +14,15 @@ public enum RepeatInput {
                 throw ClientError.invalidInput(error.message)
             }
         }
-        let words = value.lowercased().hasPrefix("every") || ["daily", "weekly", "monthly"].contains(where: value.lowercased().hasPrefix)
+        let words =
+            value.lowercased().hasPrefix("every")
+                || ["daily", "weekly", "monthly"].contains(where: value.lowercased().hasPrefix)
             ? value : "every " + value
-        if let rule = QuickAddParser().parse("task " + words, lists: [], now: now, timeZone: timeZone).repeatRule { return rule }
-        throw ClientError.invalidInput("“\(text)” is not a repeat; try \"every Monday\", \"daily\", \"every 2 weeks\", \"monthly on the 1st\" or FREQ=WEEKLY;BYDAY=MO")
+        if let rule = QuickAddParser().parse("task " + words, lists: [], now: now, timeZone: timeZone).repeatRule {
+            return rule
+        }
+        throw ClientError.invalidInput(
+            "“\(text)” is not a repeat; try \"every Monday\", \"daily\", \"every 2 weeks\", \"monthly on the 1st\" or FREQ=WEEKLY;BYDAY=MO"
+        )
     }
 }

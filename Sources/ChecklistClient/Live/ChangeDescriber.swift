@@ -13,7 +13,8 @@ public enum ChangeDescriber {
 
     public static func describe(_ event: RemoteEvent, before: ChecklistView?) -> String {
         let known = before?.items ?? [:]
-        let target = event.op == "addItem" || event.op == "quickAdd"
+        let target =
+            event.op == "addItem" || event.op == "quickAdd"
             ? event.items.first { known[$0.id] == nil } ?? event.items.first
             : event.items.first
         let name = target.map { "“\($0.title)”" } ?? "an item"
@@ -31,7 +32,9 @@ public enum ChangeDescriber {
         case "completeItem": return "checked off \(name)"
         case "reopenItem": return "reopened \(name)"
         case "cancelItem":
-            let cascaded = event.items.dropFirst().filter { $0.status == .cancelled && known[$0.id]?.status != .cancelled }.count
+            let cascaded = event.items.dropFirst().filter {
+                $0.status == .cancelled && known[$0.id]?.status != .cancelled
+            }.count
             return "cancelled \(name)" + (cascaded > 0 ? " and \(cascaded) sub-item\(cascaded == 1 ? "" : "s")" : "")
         case "restoreItem": return "restored \(name)"
         case "createList": return "created the list"
@@ -46,9 +49,12 @@ public enum ChangeDescriber {
         case "restoreList": return "restored the list"
         case "share":
             let change = event.participants?.first
-            let existed = before?.participants.contains { $0.username.lowercased() == change?.username.lowercased() } ?? false
+            let existed =
+                before?.participants.contains { $0.username.lowercased() == change?.username.lowercased() } ?? false
             guard let change, let role = change.role else { return "shared the list" }
-            return existed ? "made \(change.username) \(role == .editor ? "an" : "a") \(role.rawValue)" : "shared the list with \(change.username) (\(role.rawValue))"
+            return existed
+                ? "made \(change.username) \(role == .editor ? "an" : "a") \(role.rawValue)"
+                : "shared the list with \(change.username) (\(role.rawValue))"
         case "unshare":
             return event.participants?.first.map { "removed \($0.username) from the list" } ?? "removed a participant"
         default:

@@ -39,7 +39,10 @@ public final class LiveList: @unchecked Sendable {
     /// - Parameters:
     ///   - reference: the checklist's id, id prefix or title (resolved on first connect).
     ///   - onUpdate: called on a serial queue after every change of state, copy or history.
-    public init(configuration: ClientConfiguration, list reference: String, backoff: Backoff = Backoff(), onUpdate: @escaping @Sendable (LiveUpdate) -> Void) {
+    public init(
+        configuration: ClientConfiguration, list reference: String, backoff: Backoff = Backoff(),
+        onUpdate: @escaping @Sendable (LiveUpdate) -> Void
+    ) {
         self.configuration = configuration
         self.reference = reference
         self.backoff = backoff
@@ -93,7 +96,8 @@ public final class LiveList: @unchecked Sendable {
         let ended = OneShotSignal()
         session.connection.setHandlers(onMessage: onMessage, onEnd: { _ in ended.fire() })
         let since = lock.withLock { view?.seq }
-        _ = try await session.connection.request(.subscribe(list: id, since: since), timeout: configuration.requestTimeout)
+        _ = try await session.connection.request(
+            .subscribe(list: id, since: since), timeout: configuration.requestTimeout)
         lock.withLock { backoff.reset() }
         connected()
         await withTaskCancellationHandler {
@@ -109,7 +113,9 @@ public final class LiveList: @unchecked Sendable {
         let lists = try await session.lists()
         configuration.cache(for: session.username).saveLists(lists)
         let candidates = lists.map { ReferenceResolver.Candidate(value: $0, id: $0.id.rawValue, title: $0.title) }
-        let summary = try ReferenceResolver.resolve(reference, among: candidates, kind: "checklist") { $0.status == .active }
+        let summary = try ReferenceResolver.resolve(reference, among: candidates, kind: "checklist") {
+            $0.status == .active
+        }
         lock.withLock { listID = summary.id }
         return summary.id
     }
@@ -135,8 +141,10 @@ public final class LiveList: @unchecked Sendable {
                 guard var fresh = try? ChecklistView(snapshot: message, viewer: username) else { return }
                 if fresh.summary.role == nil { fresh.summary.role = view?.summary.role }
                 if let old = view {
-                    record(ChangeRecord(seq: fresh.seq, by: nil, at: nil, op: "snapshot",
-                                        text: "caught up from a snapshot (\(max(0, fresh.seq - old.seq)) changes while away)"))
+                    record(
+                        ChangeRecord(
+                            seq: fresh.seq, by: nil, at: nil, op: "snapshot",
+                            text: "caught up from a snapshot (\(max(0, fresh.seq - old.seq)) changes while away)"))
                 }
                 view = fresh
                 emit(.snapshot(raw: message))
@@ -188,7 +196,8 @@ public final class LiveList: @unchecked Sendable {
     /// Queues the update while holding the lock, so updates are delivered in the order
     /// they happened.
     private func emit(_ cause: LiveUpdate.Cause) {
-        var built = LiveUpdate(cause: cause, state: state, view: view, changes: changes, server: configuration.server, username: username)
+        var built = LiveUpdate(
+            cause: cause, state: state, view: view, changes: changes, server: configuration.server, username: username)
         built.notices = notices
         let update = built
         let onUpdate = onUpdate

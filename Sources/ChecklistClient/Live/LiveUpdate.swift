@@ -23,7 +23,9 @@ public struct LiveUpdate: Sendable {
     public var server: String
     public var username: String?
 
-    public init(cause: Cause, state: LiveState, view: ChecklistView?, changes: [ChangeRecord], server: String, username: String?) {
+    public init(
+        cause: Cause, state: LiveState, view: ChecklistView?, changes: [ChangeRecord], server: String, username: String?
+    ) {
         self.cause = cause
         self.state = state
         self.view = view

@@ -24,7 +24,8 @@ public struct ListCache: Sendable {
 
     public func lists() -> [RemoteSummary]? {
         guard let bytes = try? PrivateFile.read(directory.appendingPathComponent("lists.json")),
-              let json = try? JSONParser.parse(bytes), let array = json.arrayValue else { return nil }
+            let json = try? JSONParser.parse(bytes), let array = json.arrayValue
+        else { return nil }
         return array.compactMap { try? RemoteSummary(json: $0) }
     }
 
@@ -33,7 +34,9 @@ public struct ListCache: Sendable {
     }
 
     public func view(id: ListID, viewer: String?) -> ChecklistView? {
-        guard let bytes = try? PrivateFile.read(file(for: id)), let json = try? JSONParser.parse(bytes) else { return nil }
+        guard let bytes = try? PrivateFile.read(file(for: id)), let json = try? JSONParser.parse(bytes) else {
+            return nil
+        }
         return try? ChecklistView(snapshot: json, viewer: viewer)
     }
 

@@ -26,7 +26,9 @@ final class LockedFile {
         var offset: off_t = 0
         while true {
             let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, offset) }
-            guard count >= 0 else { throw ClientError.localFile("cannot read \(path): \(String(cString: strerror(errno)))") }
+            guard count >= 0 else {
+                throw ClientError.localFile("cannot read \(path): \(String(cString: strerror(errno)))")
+            }
             if count == 0 { return result }
             result += buffer[0..<count]
             offset += off_t(count)
@@ -41,7 +43,9 @@ final class LockedFile {
 
     /// Replaces the whole content and flushes to disk.
     func replace(with bytes: [UInt8]) throws {
-        guard ftruncate(fd, 0) == 0 else { throw ClientError.localFile("cannot rewrite \(path): \(String(cString: strerror(errno)))") }
+        guard ftruncate(fd, 0) == 0 else {
+            throw ClientError.localFile("cannot rewrite \(path): \(String(cString: strerror(errno)))")
+        }
         try write(bytes, at: 0)
     }
 
@@ -52,10 +56,16 @@ final class LockedFile {
     private func write(_ bytes: [UInt8], at start: off_t) throws {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, start + off_t(offset)) }
-            guard written > 0 else { throw ClientError.localFile("cannot write \(path): \(String(cString: strerror(errno)))") }
+            let written = bytes[offset...].withUnsafeBytes {
+                pwrite(fd, $0.baseAddress, $0.count, start + off_t(offset))
+            }
+            guard written > 0 else {
+                throw ClientError.localFile("cannot write \(path): \(String(cString: strerror(errno)))")
+            }
             offset += written
         }
-        guard fsync(fd) == 0 else { throw ClientError.localFile("cannot sync \(path): \(String(cString: strerror(errno)))") }
+        guard fsync(fd) == 0 else {
+            throw ClientError.localFile("cannot sync \(path): \(String(cString: strerror(errno)))")
+        }
     }
 }

@@ -5,7 +5,8 @@ enum PrivateFile {
     /// Creates `directory` (and parents) readable only by the user.
     static func makeDirectory(_ directory: URL) throws {
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw ClientError.localFile("cannot create \(directory.path): \(error.localizedDescription)")
         }
@@ -17,7 +18,9 @@ enum PrivateFile {
         try makeDirectory(url.deletingLastPathComponent())
         let temporary = url.path + ".tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw ClientError.localFile("cannot write \(temporary): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            throw ClientError.localFile("cannot write \(temporary): \(String(cString: strerror(errno)))")
+        }
         defer { close(fd) }
         fchmod(fd, mode)
         let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }

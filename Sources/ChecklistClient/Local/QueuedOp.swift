@@ -20,7 +20,9 @@ public struct QueuedOp: Sendable, Equatable {
     /// The `op` message, `{"type":"op","opId":…,"op":…,…}`, without a `ref`.
     public var message: JSONValue
 
-    public init(opID: String, server: String, username: String?, queuedAt: Timestamp, summary: String, message: JSONValue) {
+    public init(
+        opID: String, server: String, username: String?, queuedAt: Timestamp, summary: String, message: JSONValue
+    ) {
         self.opID = opID
         self.server = server
         self.username = username
@@ -33,7 +35,9 @@ public struct QueuedOp: Sendable, Equatable {
     public init(_ operation: Operation, server: String, username: String?, queuedAt: Timestamp) {
         // `Request.encoded()` always writes one valid JSON object, so parsing it back cannot fail.
         let message = try! JSONParser.parse(Request(ref: nil, body: operation.body).encoded())
-        self.init(opID: operation.opID, server: server, username: username, queuedAt: queuedAt, summary: operation.summary, message: message)
+        self.init(
+            opID: operation.opID, server: server, username: username, queuedAt: queuedAt, summary: operation.summary,
+            message: message)
     }
 
     public var kind: String { message.string("op") ?? "op" }
@@ -43,7 +47,9 @@ public struct QueuedOp: Sendable, Equatable {
     ///   or whose fields the protocol refuses).
     public func request() throws(RequestDecodingError) -> Request {
         let request = try RequestDecoder.decode(message.encoded(), newID: { UUID().uuidString.lowercased() })
-        guard case .op = request.body else { throw RequestDecodingError("a queued edit must be an op, not \(message.string("type") ?? "untyped")") }
+        guard case .op = request.body else {
+            throw RequestDecodingError("a queued edit must be an op, not \(message.string("type") ?? "untyped")")
+        }
         return request
     }
 
@@ -54,7 +60,8 @@ public struct QueuedOp: Sendable, Equatable {
 
     init?(json: JSONValue) {
         guard let opID = json.string("opId"), let server = json.string("server"),
-              let message = json["message"], message.objectValue != nil else { return nil }
+            let message = json["message"], message.objectValue != nil
+        else { return nil }
         self.init(
             opID: opID, server: server, username: json.string("username"),
             queuedAt: json.timestamp("queuedAt") ?? Timestamp(milliseconds: 0),
@@ -63,10 +70,11 @@ public struct QueuedOp: Sendable, Equatable {
     }
 
     public var json: JSONValue {
-        .object(JSONObject([
-            ("opId", .string(opID)), ("server", .string(server)),
-            ("username", username.map(JSONValue.string) ?? .null),
-            ("queuedAt", .string(queuedAt.rfc3339)), ("summary", .string(summary)), ("message", message),
-        ]))
+        .object(
+            JSONObject([
+                ("opId", .string(opID)), ("server", .string(server)),
+                ("username", username.map(JSONValue.string) ?? .null),
+                ("queuedAt", .string(queuedAt.rfc3339)), ("summary", .string(summary)), ("message", message),
+            ]))
     }
 }

@@ -15,7 +15,11 @@ public enum ServerAddress {
         if !value.hasPrefix("ws://") && !value.hasPrefix("wss://") { value = "ws://" + value }
         let schemeEnd = value.range(of: "://")!.upperBound
         let rest = value[schemeEnd...]
-        if !rest.contains("/") { value += "/ws" } else if rest.hasSuffix("/") && rest.filter({ $0 == "/" }).count == 1 { value += "ws" }
+        if !rest.contains("/") {
+            value += "/ws"
+        } else if rest.hasSuffix("/") && rest.filter({ $0 == "/" }).count == 1 {
+            value += "ws"
+        }
         return value
     }
 

@@ -19,7 +19,7 @@ public struct StoredCredentials: Sendable, Equatable {
     public static func load(from url: URL) throws -> StoredCredentials? {
         guard let bytes = try PrivateFile.read(url) else { return nil }
         guard let json = try? JSONParser.parse(bytes),
-              let server = json.string("server"), let username = json.string("username"), let token = json.string("token")
+            let server = json.string("server"), let username = json.string("username"), let token = json.string("token")
         else { throw ClientError.localFile("\(url.path) is damaged; run `checkwire login` again") }
         return StoredCredentials(server: server, username: username, token: token)
     }

@@ -19,7 +19,8 @@ public struct ReminderNotice: Sendable, Equatable {
 
     public init?(json: JSONValue) {
         guard json.string("type") == "reminder", let listID = json.string("list"), let item = json["item"],
-              let itemID = item.string("id"), let at = json.string("at") else { return nil }
+            let itemID = item.string("id"), let at = json.string("at")
+        else { return nil }
         self.listID = ListID(listID)
         listTitle = json.string("listTitle") ?? listID
         self.itemID = ItemID(itemID)
@@ -44,7 +45,9 @@ public enum Notice: Sendable, Equatable {
             guard let reminder = ReminderNotice(json: json) else { return nil }
             self = .reminder(reminder)
         case "listShared":
-            self = .shared(listTitle: json["list"]?.string("title") ?? "a checklist", by: json.string("by") ?? "someone", raw: json)
+            self = .shared(
+                listTitle: json["list"]?.string("title") ?? "a checklist", by: json.string("by") ?? "someone", raw: json
+            )
         default:
             return nil
         }

@@ -23,7 +23,9 @@ public struct RemoteSummary: Sendable, Equatable {
     public var raw: JSONObject
 
     public init(json: JSONValue) throws {
-        guard let object = json.objectValue else { throw ClientError.unexpectedReply("a checklist that is not an object") }
+        guard let object = json.objectValue else {
+            throw ClientError.unexpectedReply("a checklist that is not an object")
+        }
         id = ListID(try json.required("id", in: "a checklist"))
         title = json.string("title") ?? "(untitled)"
         description = json.string("description")

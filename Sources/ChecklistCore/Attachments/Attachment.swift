@@ -20,7 +20,10 @@ public struct Attachment: Hashable, Sendable {
     public var at: Timestamp
     public var status: Status
 
-    public init(id: AttachmentID, name: String, type: String, size: Int64, sha256: String, by: String, at: Timestamp, status: Status = .active) {
+    public init(
+        id: AttachmentID, name: String, type: String, size: Int64, sha256: String, by: String, at: Timestamp,
+        status: Status = .active
+    ) {
         self.id = id
         self.name = name
         self.type = type

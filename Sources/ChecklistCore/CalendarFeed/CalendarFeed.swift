@@ -23,7 +23,9 @@ public struct CalendarFeed: Sendable {
         public var revision: Int
         public var modifiedAt: Timestamp
 
-        public init(listID: ListID, listTitle: String, listTimeZone: String, item: Item, revision: Int, modifiedAt: Timestamp) {
+        public init(
+            listID: ListID, listTitle: String, listTimeZone: String, item: Item, revision: Int, modifiedAt: Timestamp
+        ) {
             self.listID = listID
             self.listTitle = listTitle
             self.listTimeZone = listTimeZone
@@ -67,7 +69,8 @@ public struct CalendarFeed: Sendable {
     /// The zone a repeating date-time item is written in (a non-repeating one is in UTC).
     static func zoneNeeded(_ entry: Entry) -> String? {
         guard entry.item.repeatRule != nil, case .dateTime = entry.item.due, entry.listTimeZone != "UTC",
-              TimeZone(identifier: entry.listTimeZone) != nil else { return nil }
+            TimeZone(identifier: entry.listTimeZone) != nil
+        else { return nil }
         return entry.listTimeZone
     }
 

@@ -14,12 +14,16 @@ enum CalendarTimeZone {
         var lines = ["BEGIN:VTIMEZONE", "TZID:\(identifier)"]
         // January 1st in UTC is within a day of the zone's own: enough to find the year's transitions,
         // and computed from the year alone (the core reads no clock).
-        let yearStart = Date(timeIntervalSince1970: Double(CivilCalendar.daysSinceEpoch(year: year, month: 1, day: 1)) * 86_400)
+        let yearStart = Date(
+            timeIntervalSince1970: Double(CivilCalendar.daysSinceEpoch(year: year, month: 1, day: 1)) * 86_400)
         let transitions = sequence(first: yearStart) { zone.nextDaylightSavingTimeTransition(after: $0) }
             .dropFirst().prefix(2).filter { $0 < yearStart.addingTimeInterval(366 * 86_400) }
         if transitions.count < 2 {
             let offset = ICalendarText.offset(seconds: zone.secondsFromGMT(for: yearStart))
-            lines += ["BEGIN:STANDARD", "DTSTART:19700101T000000", "TZOFFSETFROM:\(offset)", "TZOFFSETTO:\(offset)", "END:STANDARD"]
+            lines += [
+                "BEGIN:STANDARD", "DTSTART:19700101T000000", "TZOFFSETFROM:\(offset)", "TZOFFSETTO:\(offset)",
+                "END:STANDARD",
+            ]
         } else {
             for transition in transitions {
                 let before = zone.secondsFromGMT(for: transition.addingTimeInterval(-1))
@@ -43,11 +47,14 @@ enum CalendarTimeZone {
         let daysInMonth = calendar.range(of: .day, in: .month, for: transition)?.count ?? 31
         let ordinal = day + 7 > daysInMonth ? -1 : (day - 1) / 7 + 1
         let weekday = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"][(parts.weekday ?? 1) - 1]
-        let onset = ICalendarText.date(CivilDate(year: parts.year ?? 1970, month: month, day: day) ?? CivilDate(daysSinceEpoch: 0))
+        let onset =
+            ICalendarText.date(
+                CivilDate(year: parts.year ?? 1970, month: month, day: day) ?? CivilDate(daysSinceEpoch: 0))
             + "T" + [parts.hour, parts.minute, parts.second].map { String(format: "%02d", $0 ?? 0) }.joined()
         return [
             "BEGIN:\(name)", "DTSTART:\(onset)", "RRULE:FREQ=YEARLY;BYMONTH=\(month);BYDAY=\(ordinal)\(weekday)",
-            "TZOFFSETFROM:\(ICalendarText.offset(seconds: before))", "TZOFFSETTO:\(ICalendarText.offset(seconds: after))",
+            "TZOFFSETFROM:\(ICalendarText.offset(seconds: before))",
+            "TZOFFSETTO:\(ICalendarText.offset(seconds: after))",
             "END:\(name)",
         ]
     }

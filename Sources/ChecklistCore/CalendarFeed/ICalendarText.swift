@@ -67,7 +67,9 @@ enum ICalendarText {
     static func local(_ instant: Timestamp, zone: TimeZone) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        return String(stamp(calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date(instant))).dropLast())
+        return String(
+            stamp(calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date(instant)))
+                .dropLast())
     }
 
     /// `+0100`, `-0430`: a UTC offset.

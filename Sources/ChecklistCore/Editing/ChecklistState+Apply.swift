@@ -5,10 +5,13 @@ extension ChecklistState {
     ) -> (state: ChecklistState, applied: AppliedEdit) {
         let list = Checklist(
             id: id, title: new.title, description: new.description, due: new.due,
-            timeZone: new.timeZone ?? "UTC", isInbox: new.isInbox, kind: new.kind, sequential: new.sequential, ownerID: owner.userID, createdAt: now, updatedAt: now, seq: 1
+            timeZone: new.timeZone ?? "UTC", isInbox: new.isInbox, kind: new.kind, sequential: new.sequential,
+            ownerID: owner.userID, createdAt: now, updatedAt: now, seq: 1
         )
         let state = ChecklistState(
-            list: list, participants: [Participant(userID: owner.userID, username: owner.username, role: .owner, joinedAt: now)], items: []
+            list: list,
+            participants: [Participant(userID: owner.userID, username: owner.username, role: .owner, joinedAt: now)],
+            items: []
         )
         let changes = Changes(
             list: state.summary(role: nil), items: [],
@@ -42,8 +45,11 @@ extension ChecklistState {
         changedItems += moved.sorted()
         // Completing or moving an item can make the next one under a sequential parent available.
         let seen = Set(changedItems)
-        changedItems += Set(availabilityNeighbours(of: changedItems)).subtracting(seen).filter { items[$0] != nil }.sorted()
-        if list.kind == .habits { forgetHabitLedgers(unless: recorder.checkIn, today: RepeatDue.localDate(of: now, timeZone: list.timeZone)) }
+        changedItems += Set(availabilityNeighbours(of: changedItems)).subtracting(seen).filter { items[$0] != nil }
+            .sorted()
+        if list.kind == .habits {
+            forgetHabitLedgers(unless: recorder.checkIn, today: RepeatDue.localDate(of: now, timeZone: list.timeZone))
+        }
         var summary = summary(role: nil)
         if list.kind == .habits { summary.habits = habitStatistics(at: now) }
         let changes = Changes(
@@ -89,7 +95,9 @@ extension ChecklistState {
         }
     }
 
-    private mutating func perform(_ edit: Edit, by actor: Actor, at now: Timestamp, recording recorder: inout EditRecorder) throws(DomainError) {
+    private mutating func perform(
+        _ edit: Edit, by actor: Actor, at now: Timestamp, recording recorder: inout EditRecorder
+    ) throws(DomainError) {
         switch edit {
         case .createList: break
         case .updateList(let update): updateList(update)
@@ -101,15 +109,19 @@ extension ChecklistState {
         case .unshare(let username, let userID): try unshare(username: username, userID: userID, recording: &recorder)
         case .addItem(let new): try addItem(new, by: actor, at: now, recording: &recorder)
         case .updateItem(let id, let update): try updateItem(id, update, at: now, recording: &recorder)
-        case .moveItem(let id, let parent, let placement): try moveItem(id, parent: parent, placement: placement, recording: &recorder)
+        case .moveItem(let id, let parent, let placement):
+            try moveItem(id, parent: parent, placement: placement, recording: &recorder)
         case .completeItem(let id): try completeItem(id, by: actor, at: now, recording: &recorder)
         case .reopenItem(let id): try reopenItem(id, recording: &recorder)
         case .cancelItem(let id): try cancelItem(id, by: actor, at: now, recording: &recorder)
         case .restoreItem(let id): try restoreItem(id, recording: &recorder)
-        case .checkIn(let id, let date, let value): try checkIn(id, date: date, value: value, by: actor, at: now, recording: &recorder)
+        case .checkIn(let id, let date, let value):
+            try checkIn(id, date: date, value: value, by: actor, at: now, recording: &recorder)
         case .attach(let id, let attachment): try attach(attachment, to: id, recording: &recorder)
-        case .cancelAttachment(let id, let attachment): try setAttachment(attachment, on: id, to: .cancelled, recording: &recorder)
-        case .restoreAttachment(let id, let attachment): try setAttachment(attachment, on: id, to: .active, recording: &recorder)
+        case .cancelAttachment(let id, let attachment):
+            try setAttachment(attachment, on: id, to: .cancelled, recording: &recorder)
+        case .restoreAttachment(let id, let attachment):
+            try setAttachment(attachment, on: id, to: .active, recording: &recorder)
         }
     }
 

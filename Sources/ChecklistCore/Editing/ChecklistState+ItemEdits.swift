@@ -1,6 +1,10 @@
 extension ChecklistState {
-    mutating func addItem(_ new: Edit.NewItem, by actor: Actor, at now: Timestamp, recording recorder: inout EditRecorder) throws(DomainError) {
-        guard items[new.id] == nil else { throw .conflict("an item with id \(new.id) already exists in this checklist") }
+    mutating func addItem(
+        _ new: Edit.NewItem, by actor: Actor, at now: Timestamp, recording recorder: inout EditRecorder
+    ) throws(DomainError) {
+        guard items[new.id] == nil else {
+            throw .conflict("an item with id \(new.id) already exists in this checklist")
+        }
         if let parentID = new.parent {
             _ = try existingItem(parentID)
             if let cancelled = cancelledAncestorOrSelf(of: parentID) {
@@ -27,7 +31,8 @@ extension ChecklistState {
             if let due = item.due {
                 let earliest = RepeatDue.localDate(of: now, timeZone: list.timeZone).addingDays(-Self.habitDaysBack)
                 guard RepeatDue.localDate(of: due, timeZone: list.timeZone) >= earliest else {
-                    throw .badRequest("a habit may start at most \(Self.habitDaysBack) days back (\(earliest) or later)")
+                    throw .badRequest(
+                        "a habit may start at most \(Self.habitDaysBack) days back (\(earliest) or later)")
                 }
             }
         }
@@ -38,7 +43,9 @@ extension ChecklistState {
         reopenAncestors(from: new.parent, recording: &recorder)
     }
 
-    mutating func updateItem(_ id: ItemID, _ update: Edit.ItemUpdate, at now: Timestamp, recording recorder: inout EditRecorder) throws(DomainError) {
+    mutating func updateItem(
+        _ id: ItemID, _ update: Edit.ItemUpdate, at now: Timestamp, recording recorder: inout EditRecorder
+    ) throws(DomainError) {
         var item = try existingItem(id)
         if case .set(let assignee) = update.assignee { try requireParticipant(named: assignee) }
         if list.kind == .habits, update.repeatRule == .clear {
@@ -66,7 +73,9 @@ extension ChecklistState {
         recorder.touch(id)
     }
 
-    mutating func moveItem(_ id: ItemID, parent: FieldChange<ItemID>, placement: Placement, recording recorder: inout EditRecorder) throws(DomainError) {
+    mutating func moveItem(
+        _ id: ItemID, parent: FieldChange<ItemID>, placement: Placement, recording recorder: inout EditRecorder
+    ) throws(DomainError) {
         var item = try existingItem(id)
         let newParent = parent.applied(to: item.parent)
         if let newParent {
@@ -89,7 +98,9 @@ extension ChecklistState {
         }
     }
 
-    mutating func completeItem(_ id: ItemID, by actor: Actor, at now: Timestamp, recording recorder: inout EditRecorder) throws(DomainError) {
+    mutating func completeItem(_ id: ItemID, by actor: Actor, at now: Timestamp, recording recorder: inout EditRecorder)
+        throws(DomainError)
+    {
         var item = try existingItem(id)
         switch item.status {
         case .done: throw .conflict("“\(item.title)” is already done")
@@ -97,12 +108,15 @@ extension ChecklistState {
         case .open: break
         }
         guard list.kind != .habits else {
-            throw .badRequest("in a habit checklist each person checks in for themselves; send checkIn for “\(item.title)”")
+            throw .badRequest(
+                "in a habit checklist each person checks in for themselves; send checkIn for “\(item.title)”")
         }
         if let why = unavailability(of: id, now: now) { throw .conflict(why) }
         let open = openDescendantCount(of: id)
         guard open == 0 else {
-            throw .conflict("“\(item.title)” has \(open) open sub-item\(open == 1 ? "" : "s"); complete or cancel \(open == 1 ? "it" : "them") first")
+            throw .conflict(
+                "“\(item.title)” has \(open) open sub-item\(open == 1 ? "" : "s"); complete or cancel \(open == 1 ? "it" : "them") first"
+            )
         }
         if let rule = item.repeatRule, let due = item.due, let start = item.repeatStart {
             // A repeating item: this occurrence is done, the item moves on to the next one.
@@ -142,7 +156,9 @@ extension ChecklistState {
     }
 
     /// Cancels the item and its open descendants (done ones stay done).
-    mutating func cancelItem(_ id: ItemID, by actor: Actor, at now: Timestamp, recording recorder: inout EditRecorder) throws(DomainError) {
+    mutating func cancelItem(_ id: ItemID, by actor: Actor, at now: Timestamp, recording recorder: inout EditRecorder)
+        throws(DomainError)
+    {
         var item = try existingItem(id)
         guard item.status != .cancelled else { throw .conflict("“\(item.title)” is already cancelled") }
         item.cancelOrigin = .direct(previous: item.status)
@@ -217,7 +233,8 @@ extension ChecklistState {
     /// Assignees are participants: anyone else could never see the item they are reminded of.
     func requireParticipant(named username: String) throws(DomainError) {
         guard participantUsername(matching: username) != nil else {
-            throw .badRequest("\(username) is not a participant of this checklist; share it with them before assigning items to them")
+            throw .badRequest(
+                "\(username) is not a participant of this checklist; share it with them before assigning items to them")
         }
     }
 

@@ -29,8 +29,12 @@ extension ChecklistState {
         let openParents = items.values.filter { $0.status == .open }.sorted { $0.title < $1.title }
         guard let first = openParents.first else { return nil }
         let others = openParents.count - 1
-        let names = others == 0 ? "“\(first.title)” is" : "“\(first.title)” and \(others) other item\(others == 1 ? "" : "s") are"
-        return .conflict("every item is done, but \(names) not marked done yet; complete or cancel \(others == 0 ? "it" : "them") first")
+        let names =
+            others == 0
+            ? "“\(first.title)” is" : "“\(first.title)” and \(others) other item\(others == 1 ? "" : "s") are"
+        return .conflict(
+            "every item is done, but \(names) not marked done yet; complete or cancel \(others == 0 ? "it" : "them") first"
+        )
     }
 
     mutating func reopenList() throws(DomainError) {
@@ -40,7 +44,9 @@ extension ChecklistState {
     }
 
     /// Cancels the checklist and every open item in it; restore undoes exactly that.
-    mutating func cancelList(by actor: Actor, at now: Timestamp, recording recorder: inout EditRecorder) throws(DomainError) {
+    mutating func cancelList(by actor: Actor, at now: Timestamp, recording recorder: inout EditRecorder)
+        throws(DomainError)
+    {
         guard !list.isInbox else { throw .badRequest("the Inbox cannot be cancelled; cancel the items in it instead") }
         guard list.status != .cancelled else { throw .conflict("this checklist is already cancelled") }
         list.statusBeforeCancel = list.status
@@ -73,8 +79,13 @@ extension ChecklistState {
         }
     }
 
-    mutating func share(with participant: Participant, at now: Timestamp, recording recorder: inout EditRecorder) throws(DomainError) {
-        guard !list.isInbox else { throw .badRequest("the Inbox is private and cannot be shared; add shared items to a checklist you share instead") }
+    mutating func share(with participant: Participant, at now: Timestamp, recording recorder: inout EditRecorder)
+        throws(DomainError)
+    {
+        guard !list.isInbox else {
+            throw .badRequest(
+                "the Inbox is private and cannot be shared; add shared items to a checklist you share instead")
+        }
         guard participant.userID != list.ownerID else {
             throw .badRequest("\(participant.username) owns this checklist and already has every right")
         }
@@ -89,7 +100,8 @@ extension ChecklistState {
         recorder.participants = [ParticipantChange(username: participant.username, role: participant.role)]
     }
 
-    mutating func unshare(username: String, userID: UserID?, recording recorder: inout EditRecorder) throws(DomainError) {
+    mutating func unshare(username: String, userID: UserID?, recording recorder: inout EditRecorder) throws(DomainError)
+    {
         guard let userID, let participant = participants[userID] else {
             throw .notFound("\(username) is not a participant of this checklist")
         }

@@ -43,7 +43,9 @@ public struct ChecklistState: Hashable, Sendable {
     /// Participants in a stable order: the owner first, then by username ignoring case.
     public var orderedParticipants: [Participant] {
         participants.values.sorted {
-            ($0.role == .owner ? 0 : 1, $0.username.lowercased(), $0.username) < ($1.role == .owner ? 0 : 1, $1.username.lowercased(), $1.username)
+            ($0.role == .owner ? 0 : 1, $0.username.lowercased(), $0.username) < (
+                $1.role == .owner ? 0 : 1, $1.username.lowercased(), $1.username
+            )
         }
     }
 
@@ -105,7 +107,9 @@ public struct ChecklistState: Hashable, Sendable {
     /// With `now`, whether it is available is worked out too (else it counts as available).
     public func view(of id: ItemID, now: Timestamp? = nil) -> ItemView? {
         guard let item = items[id] else { return nil }
-        return ItemView(item: item, completion: completion(of: id), available: now.map { unavailability(of: id, now: $0) == nil } ?? true)
+        return ItemView(
+            item: item, completion: completion(of: id),
+            available: now.map { unavailability(of: id, now: $0) == nil } ?? true)
     }
 
     /// Every item, parents before children and siblings by position, as a snapshot lists them.
@@ -115,7 +119,10 @@ public struct ChecklistState: Hashable, Sendable {
         var stack = children(of: nil).reversed().map(\.id)
         while let id = stack.popLast() {
             guard let item = items[id] else { continue }
-            result.append(ItemView(item: item, completion: completion(of: id), available: now.map { unavailability(of: id, now: $0) == nil } ?? true))
+            result.append(
+                ItemView(
+                    item: item, completion: completion(of: id),
+                    available: now.map { unavailability(of: id, now: $0) == nil } ?? true))
             stack.append(contentsOf: children(of: id).reversed().map(\.id))
         }
         return result

@@ -15,7 +15,8 @@ public enum DomainError: Error, Hashable, Sendable {
 
     public var message: String {
         switch self {
-        case .badRequest(let text), .forbidden(let text), .notFound(let text), .conflict(let text), .tooLarge(let text): text
+        case .badRequest(let text), .forbidden(let text), .notFound(let text), .conflict(let text), .tooLarge(let text):
+            text
         }
     }
 

@@ -33,8 +33,9 @@ public enum Edit: Hashable, Sendable {
         switch self {
         case .addItem(let new): new.id
         case .updateItem(let id, _), .moveItem(let id, _, _), .completeItem(let id), .reopenItem(let id),
-             .cancelItem(let id), .restoreItem(let id), .checkIn(let id, _, _), .attach(let id, _),
-             .cancelAttachment(let id, _), .restoreAttachment(let id, _): id
+            .cancelItem(let id), .restoreItem(let id), .checkIn(let id, _, _), .attach(let id, _),
+            .cancelAttachment(let id, _), .restoreAttachment(let id, _):
+            id
         default: nil
         }
     }
@@ -158,7 +159,8 @@ public enum Edit: Hashable, Sendable {
             title: String? = nil, notes: FieldChange<String> = .unchanged, due: FieldChange<Due> = .unchanged,
             location: FieldChange<String> = .unchanged, remindEvery: FieldChange<Int> = .unchanged,
             remindBefore: FieldChange<Int> = .unchanged, assignee: FieldChange<String> = .unchanged,
-            repeatRule: FieldChange<RepeatRule> = .unchanged, sequential: Bool? = nil, availableFrom: FieldChange<Due> = .unchanged
+            repeatRule: FieldChange<RepeatRule> = .unchanged, sequential: Bool? = nil,
+            availableFrom: FieldChange<Due> = .unchanged
         ) {
             self.sequential = sequential
             self.availableFrom = availableFrom

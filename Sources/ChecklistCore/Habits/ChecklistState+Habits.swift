@@ -4,19 +4,23 @@ extension ChecklistState {
     public static let habitDaysBack = 366
 
     mutating func checkIn(
-        _ id: ItemID, date: CivilDate, value: CheckInValue?, by actor: Actor, at now: Timestamp, recording recorder: inout EditRecorder
+        _ id: ItemID, date: CivilDate, value: CheckInValue?, by actor: Actor, at now: Timestamp,
+        recording recorder: inout EditRecorder
     ) throws(DomainError) {
         guard list.kind == .habits else {
             throw .badRequest("checkIn is for habit checklists; in this checklist complete the item instead")
         }
         let item = try existingItem(id)
-        guard item.status != .cancelled else { throw .conflict("“\(item.title)” is cancelled; restore it before checking in") }
+        guard item.status != .cancelled else {
+            throw .conflict("“\(item.title)” is cancelled; restore it before checking in")
+        }
         guard let rule = item.repeatRule, let start = item.repeatStart else {
             throw .badRequest("“\(item.title)” does not repeat, so it has no days to check in")
         }
         let today = RepeatDue.localDate(of: now, timeZone: list.timeZone)
         guard date <= today else {
-            throw .badRequest("\(date) is after today (\(today) in \(list.timeZone)); check in on today or an earlier day")
+            throw .badRequest(
+                "\(date) is after today (\(today) in \(list.timeZone)); check in on today or an earlier day")
         }
         guard date >= start else {
             throw .badRequest("\(date) is before “\(item.title)” starts (\(start)); check in from then on")
@@ -69,7 +73,8 @@ extension ChecklistState {
     func habits(of username: String) -> [HabitCalculator.Habit] {
         items.values.filter { $0.status != .cancelled }.sorted { $0.id < $1.id }.compactMap { item in
             guard let rule = item.repeatRule, let start = item.repeatStart else { return nil }
-            return HabitCalculator.Habit(id: item.id, rule: rule, start: start, checkIns: checkIns[item.id]?[username] ?? [:])
+            return HabitCalculator.Habit(
+                id: item.id, rule: rule, start: start, checkIns: checkIns[item.id]?[username] ?? [:])
         }
     }
 
@@ -93,8 +98,10 @@ extension ChecklistState {
     /// participant or all; days before a person's start are not theirs.
     public func history(from: CivilDate, to: CivilDate, username: String?, now: Timestamp) -> [HistoryDay] {
         let today = RepeatDue.localDate(of: now, timeZone: list.timeZone)
-        let people = participants.values.filter { username == nil || $0.username.lowercased() == username?.lowercased() }
-            .sorted { $0.username < $1.username }
+        let people = participants.values.filter {
+            username == nil || $0.username.lowercased() == username?.lowercased()
+        }
+        .sorted { $0.username < $1.username }
         var days: [HistoryDay] = []
         var day = from
         while day <= min(to, today) {
@@ -103,7 +110,9 @@ extension ChecklistState {
                 for habit in habits(of: person.username)
                 where day >= habit.personalStart(joined: joined) && habit.rule.isOccurrence(day, start: habit.start) {
                     let value = habit.checkIns[day]?.rawValue ?? (day < today ? "missed" : nil)
-                    if let value { days.append(HistoryDay(date: day, username: person.username, itemID: habit.id, value: value)) }
+                    if let value {
+                        days.append(HistoryDay(date: day, username: person.username, itemID: habit.id, value: value))
+                    }
                 }
             }
             day = day.addingDays(1)

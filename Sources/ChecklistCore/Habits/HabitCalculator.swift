@@ -59,7 +59,8 @@ public enum HabitCalculator {
         while day <= through {
             var due = false
             var complete = true
-            for (index, habit) in habits.enumerated() where day >= starts[index] && habit.rule.isOccurrence(day, start: habit.start) {
+            for (index, habit) in habits.enumerated()
+            where day >= starts[index] && habit.rule.isOccurrence(day, start: habit.start) {
                 due = true
                 let value: Double = habit.checkIns[day] == nil ? 0 : 1
                 if value == 0 { complete = false }
@@ -77,7 +78,8 @@ public enum HabitCalculator {
 
     /// The stats on `today`, from the ledger through yesterday: today's check-ins count once
     /// given (a day still open neither breaks the streak nor adds to it).
-    public static func stats(_ habits: [Habit], joined: CivilDate, today: CivilDate, ledger: HabitLedger) -> HabitStats {
+    public static func stats(_ habits: [Habit], joined: CivilDate, today: CivilDate, ledger: HabitLedger) -> HabitStats
+    {
         var due = false
         var complete = true
         var total = 0.0
@@ -104,6 +106,7 @@ public enum HabitCalculator {
 
     /// Both steps at once, for tests and one-off reads.
     public static func stats(_ habits: [Habit], joined: CivilDate, today: CivilDate) -> HabitStats {
-        stats(habits, joined: joined, today: today, ledger: ledger(habits, joined: joined, through: today.addingDays(-1)))
+        stats(
+            habits, joined: joined, today: today, ledger: ledger(habits, joined: joined, through: today.addingDays(-1)))
     }
 }

@@ -26,7 +26,8 @@ public enum CancelOrigin: Hashable, Sendable {
         } else if storageValue.hasPrefix("cascade:") {
             self = .cascade(from: ItemID(String(storageValue.dropFirst("cascade:".count))))
         } else if storageValue.hasPrefix("direct:"),
-                  let previous = ItemStatus(rawValue: String(storageValue.dropFirst("direct:".count))) {
+            let previous = ItemStatus(rawValue: String(storageValue.dropFirst("direct:".count)))
+        {
             self = .direct(previous: previous)
         } else {
             return nil

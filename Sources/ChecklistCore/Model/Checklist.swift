@@ -25,7 +25,8 @@ public struct Checklist: Hashable, Sendable {
 
     public init(
         id: ListID, title: String, description: String? = nil, due: Due? = nil,
-        timeZone: String = "UTC", isInbox: Bool = false, kind: ChecklistKind = .checklist, sequential: Bool = false, status: ListStatus = .active, ownerID: UserID, createdAt: Timestamp, updatedAt: Timestamp,
+        timeZone: String = "UTC", isInbox: Bool = false, kind: ChecklistKind = .checklist, sequential: Bool = false,
+        status: ListStatus = .active, ownerID: UserID, createdAt: Timestamp, updatedAt: Timestamp,
         completedAt: Timestamp? = nil, cancelledAt: Timestamp? = nil,
         statusBeforeCancel: ListStatus? = nil, seq: Int64 = 0
     ) {

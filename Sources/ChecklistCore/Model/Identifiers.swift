@@ -16,7 +16,9 @@
 /// `id`), because it is a list's or an item's; the Credentials tokens, because Credentials
 /// does not import the core; the client's `ReferenceResolver`, which matches lists' and
 /// items' ids against what the user typed; and the load tester, which splices ids into JSON.
-public protocol StringIdentifier: Hashable, Sendable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral, Codable {
+public protocol StringIdentifier: Hashable, Sendable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral,
+    Codable
+{
     var rawValue: String { get }
     init(_ rawValue: String)
 }

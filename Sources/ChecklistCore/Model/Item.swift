@@ -40,7 +40,8 @@ public struct Item: Hashable, Sendable {
         id: ItemID, parent: ItemID?, position: Double, title: String, notes: String? = nil,
         due: Due? = nil, location: String? = nil, remindEvery: Int? = nil,
         remindEverySince: Timestamp? = nil, remindBefore: Int? = nil, assignee: String? = nil,
-        repeatRule: RepeatRule? = nil, repeatStart: CivilDate? = nil, sequential: Bool = false, availableFrom: Due? = nil,
+        repeatRule: RepeatRule? = nil, repeatStart: CivilDate? = nil, sequential: Bool = false,
+        availableFrom: Due? = nil,
         status: ItemStatus = .open, createdBy: String, createdAt: Timestamp,
         doneBy: String? = nil, doneAt: Timestamp? = nil, cancelledBy: String? = nil,
         cancelledAt: Timestamp? = nil, cancelOrigin: CancelOrigin? = nil

@@ -72,9 +72,9 @@ enum QuickAddHolidays {
     static func isFirstWord(_ key: String) -> Bool {
         switch key {
         case "new", "nye", "mlk", "martin", "presidents", "president", "washingtons", "groundhog", "valentines",
-             "valentine", "st", "saint", "april", "tax", "earth", "good", "easter", "cinco", "mothers", "memorial",
-             "fathers", "juneteenth", "independence", "fourth", "labor", "labour", "columbus", "indigenous",
-             "halloween", "election", "veterans", "veteran", "thanksgiving", "black", "cyber", "christmas", "xmas":
+            "valentine", "st", "saint", "april", "tax", "earth", "good", "easter", "cinco", "mothers", "memorial",
+            "fathers", "juneteenth", "independence", "fourth", "labor", "labour", "columbus", "indigenous",
+            "halloween", "election", "veterans", "veteran", "thanksgiving", "black", "cyber", "christmas", "xmas":
             return true
         default: return false
         }

@@ -6,12 +6,12 @@ enum QuickAddWord: UInt8 {
     case unknown
     // connectors and small words
     case a, an, the, about, after, and, at, around, before, by, due, each, every, from, `for`, `in`, into,
-         of, on, other, till, until, to, within, starting, upcoming, coming, next, this, list, me, m, p, now,
-         later, oclock, half, quarter, couple, few, please, asap, de, la, del, du, my, our, his, her, their,
-         your, with, remind, reminder, reminders
+        of, on, other, till, until, to, within, starting, upcoming, coming, next, this, list, me, m, p, now,
+        later, oclock, half, quarter, couple, few, please, asap, de, la, del, du, my, our, his, her, their,
+        your, with, remind, reminder, reminders
     // dates and times
     case day, week, weekend, month, year, end, eod, eow, eom, eoy, today, tonight, tomorrow, morning,
-         afternoon, evening, night, noon, midday, midnight, am, pm, hour, weekday
+        afternoon, evening, night, noon, midday, midnight, am, pm, hour, weekday
     // reminder adverbs
     case hourly, daily, nightly, weekly, monthly
 }
@@ -155,72 +155,127 @@ enum QuickAddLexicon {
     ]
 
     private static let classLists: [(Classes, [String])] = [
-        (.measure, ["cup", "cups", "c", "tsp", "tbsp", "tbs", "teaspoon", "teaspoons", "tablespoon", "tablespoons",
-                    "oz", "ounce", "ounces", "lb", "lbs", "pound", "pounds", "g", "gram", "grams", "kg", "kilo",
-                    "kilos", "ml", "l", "liter", "liters", "litre", "litres", "gallon", "gallons", "gal", "quart",
-                    "quarts", "qt", "pint", "pints", "pt", "inch", "inches", "in", "ft", "foot", "feet", "yd",
-                    "yard", "yards", "mile", "miles", "mi", "km", "cm", "mm", "m", "dozen", "stick", "sticks",
-                    "slice", "slices", "can", "cans", "bag", "bags", "box", "boxes", "bottle", "bottles", "loaf",
-                    "tank", "of", "piece", "pieces", "hour", "hours", "hr", "hrs", "size", "off", "price",
-                    "sheet", "sheets", "pinch", "bunch", "head", "clove", "cloves", "scoop", "scoops", "mug",
-                    "glass", "glasses", "marathon", "page", "pages", "way", "turn", "share", "shares", "time",
-                    "minutes", "mins", "days", "weeks"]),
-        (.street, ["st", "street", "ave", "av", "avenue", "rd", "road", "blvd", "boulevard", "dr", "drive", "ln",
-                   "lane", "way", "ct", "court", "pl", "place", "pkwy", "parkway", "hwy", "highway", "sq",
-                   "square", "ter", "terrace", "cir", "circle", "plaza", "floor", "fl", "suite", "ste", "apt",
-                   "building", "bldg", "hall", "room", "rm"]),
-        (.place, ["home", "work", "school", "office", "church", "gym", "campus", "library", "hospital", "airport",
-                  "mall", "park", "store", "bank", "studio", "clinic", "temple", "mosque", "synagogue", "downtown",
-                  "uptown", "starbucks", "costco", "target", "walmart", "pool", "beach", "station", "lab", "court",
-                  "dentist", "doctor", "doctors", "dentists", "vet", "salon", "barber", "cafe", "café", "pharmacy",
-                  "restaurant", "hotel", "moms", "dads", "grandmas", "grandpas", "parents"]),
-        (.endsLocation, ["to", "for", "with", "about", "and", "or", "but", "then", "before", "after", "on", "by",
-                         "at", "in", "from", "until", "till", "til", "due", "because", "so", "if", "when", "while",
-                         "remind", "ping", "every", "is", "are", "was", "this", "next", "re", "regarding", "asap",
-                         "please", "today", "tonight", "tomorrow", "around", "during", "between", "via", "w",
-                         "instead", "again"]),
-        (.takesAt, ["look", "looks", "looked", "looking", "stare", "stares", "staring", "glance", "glancing", "peek",
-                    "laugh", "laughing", "smile", "point", "aim", "aimed", "yell", "shout", "hint", "wave", "nod",
-                    "good", "bad", "great", "better", "best", "excel", "poke", "grab", "hit", "snap", "jab",
-                    "swing", "guess", "marvel", "rate", "priced", "valued"]),
-        (.notPlaceAfterAt, ["least", "most", "all", "once", "first", "last", "times", "risk", "ease", "large",
-                            "random", "hand", "heart", "stake", "scale", "cost", "best", "worst", "lunch", "dinner",
-                            "breakfast", "brunch", "night", "dawn", "dusk", "sunrise", "sunset", "bedtime", "length",
-                            "will", "fault", "peace", "war", "odds", "play", "rest", "it", "this", "that", "me",
-                            "you", "him", "them", "us", "her", "end", "beginning", "start", "latest", "earliest",
-                            "moment", "same", "top", "bottom", "very", "time", "next", "following", "bit", "while",
-                            "minute", "sec", "second", "few", "row", "hurry", "glance", "loss", "minimum", "maximum",
-                            "discount", "premium", "rate", "price", "pace", "speed", "point"]),
-        (.takesIn, ["hand", "hands", "handed", "turn", "turned", "check", "checked", "checking", "log", "logged",
-                    "sign", "signed", "fill", "filled", "plug", "drop", "pencil", "phone", "call", "send", "mail",
-                    "factor", "tune", "zoom", "chip", "pitch", "give", "break", "cash", "clock", "punch", "put",
-                    "type", "write", "key", "tuck", "lock", "opt", "rope", "settle", "sit", "stay", "move",
-                    "moving", "interested", "involved", "participate", "invest", "believe", "included", "trade",
-                    "weigh", "dial", "listen", "join", "jump", "kick", "chime", "loop", "fit", "fold", "mix", "stir",
-                    "bring", "let", "hop", "walk", "tie", "sleep", "dive", "pop", "cave", "gave", "login",
-                    "signin", "rub"]),
-        (.notPlaceAfterInThe, ["morning", "afternoon", "evening", "night", "end", "beginning", "start", "meantime",
-                               "future", "past", "middle", "first", "last", "next", "same", "long", "short", "way",
-                               "mood", "loop", "know", "works", "moment", "summer", "winter", "spring", "fall",
-                               "autumn", "week", "weekend", "month", "year", "day", "am", "pm", "background", "car",
-                               "mail", "queue", "system", "cloud", "app", "doc", "document", "spreadsheet", "sheet",
-                               "repo", "chat", "thread", "group", "channel", "calendar"]),
-        (.notPlaceAfterIn, ["english", "spanish", "french", "german", "chinese", "mandarin", "japanese", "italian",
-                            "portuguese", "russian", "arabic", "hindi", "korean", "latin", "greek", "python",
-                            "swift", "java", "javascript", "typescript", "rust", "go", "excel", "markdown", "latex",
-                            "slack", "jira", "figma", "notion", "github", "gitlab", "q1", "q2", "q3", "q4", "h1",
-                            "h2", "person", "time", "advance", "progress", "general", "total", "full", "bulk",
-                            "case", "order", "fact", "private", "public", "pen", "pencil", "ink", "red", "blue",
-                            "green", "black", "writing", "detail", "draft", "review", "a", "an", "it", "this",
-                            "that", "my", "our", "his", "her", "their", "your", "i", "we", "you"]),
-        (.function, ["on", "off", "out", "up", "down", "from", "with", "to", "at", "in", "for", "of", "and", "or",
-                     "is", "was", "are", "were", "through", "harder", "late", "overtime", "around", "it", "this",
-                     "that"]),
+        (
+            .measure,
+            [
+                "cup", "cups", "c", "tsp", "tbsp", "tbs", "teaspoon", "teaspoons", "tablespoon", "tablespoons",
+                "oz", "ounce", "ounces", "lb", "lbs", "pound", "pounds", "g", "gram", "grams", "kg", "kilo",
+                "kilos", "ml", "l", "liter", "liters", "litre", "litres", "gallon", "gallons", "gal", "quart",
+                "quarts", "qt", "pint", "pints", "pt", "inch", "inches", "in", "ft", "foot", "feet", "yd",
+                "yard", "yards", "mile", "miles", "mi", "km", "cm", "mm", "m", "dozen", "stick", "sticks",
+                "slice", "slices", "can", "cans", "bag", "bags", "box", "boxes", "bottle", "bottles", "loaf",
+                "tank", "of", "piece", "pieces", "hour", "hours", "hr", "hrs", "size", "off", "price",
+                "sheet", "sheets", "pinch", "bunch", "head", "clove", "cloves", "scoop", "scoops", "mug",
+                "glass", "glasses", "marathon", "page", "pages", "way", "turn", "share", "shares", "time",
+                "minutes", "mins", "days", "weeks",
+            ]
+        ),
+        (
+            .street,
+            [
+                "st", "street", "ave", "av", "avenue", "rd", "road", "blvd", "boulevard", "dr", "drive", "ln",
+                "lane", "way", "ct", "court", "pl", "place", "pkwy", "parkway", "hwy", "highway", "sq",
+                "square", "ter", "terrace", "cir", "circle", "plaza", "floor", "fl", "suite", "ste", "apt",
+                "building", "bldg", "hall", "room", "rm",
+            ]
+        ),
+        (
+            .place,
+            [
+                "home", "work", "school", "office", "church", "gym", "campus", "library", "hospital", "airport",
+                "mall", "park", "store", "bank", "studio", "clinic", "temple", "mosque", "synagogue", "downtown",
+                "uptown", "starbucks", "costco", "target", "walmart", "pool", "beach", "station", "lab", "court",
+                "dentist", "doctor", "doctors", "dentists", "vet", "salon", "barber", "cafe", "café", "pharmacy",
+                "restaurant", "hotel", "moms", "dads", "grandmas", "grandpas", "parents",
+            ]
+        ),
+        (
+            .endsLocation,
+            [
+                "to", "for", "with", "about", "and", "or", "but", "then", "before", "after", "on", "by",
+                "at", "in", "from", "until", "till", "til", "due", "because", "so", "if", "when", "while",
+                "remind", "ping", "every", "is", "are", "was", "this", "next", "re", "regarding", "asap",
+                "please", "today", "tonight", "tomorrow", "around", "during", "between", "via", "w",
+                "instead", "again",
+            ]
+        ),
+        (
+            .takesAt,
+            [
+                "look", "looks", "looked", "looking", "stare", "stares", "staring", "glance", "glancing", "peek",
+                "laugh", "laughing", "smile", "point", "aim", "aimed", "yell", "shout", "hint", "wave", "nod",
+                "good", "bad", "great", "better", "best", "excel", "poke", "grab", "hit", "snap", "jab",
+                "swing", "guess", "marvel", "rate", "priced", "valued",
+            ]
+        ),
+        (
+            .notPlaceAfterAt,
+            [
+                "least", "most", "all", "once", "first", "last", "times", "risk", "ease", "large",
+                "random", "hand", "heart", "stake", "scale", "cost", "best", "worst", "lunch", "dinner",
+                "breakfast", "brunch", "night", "dawn", "dusk", "sunrise", "sunset", "bedtime", "length",
+                "will", "fault", "peace", "war", "odds", "play", "rest", "it", "this", "that", "me",
+                "you", "him", "them", "us", "her", "end", "beginning", "start", "latest", "earliest",
+                "moment", "same", "top", "bottom", "very", "time", "next", "following", "bit", "while",
+                "minute", "sec", "second", "few", "row", "hurry", "glance", "loss", "minimum", "maximum",
+                "discount", "premium", "rate", "price", "pace", "speed", "point",
+            ]
+        ),
+        (
+            .takesIn,
+            [
+                "hand", "hands", "handed", "turn", "turned", "check", "checked", "checking", "log", "logged",
+                "sign", "signed", "fill", "filled", "plug", "drop", "pencil", "phone", "call", "send", "mail",
+                "factor", "tune", "zoom", "chip", "pitch", "give", "break", "cash", "clock", "punch", "put",
+                "type", "write", "key", "tuck", "lock", "opt", "rope", "settle", "sit", "stay", "move",
+                "moving", "interested", "involved", "participate", "invest", "believe", "included", "trade",
+                "weigh", "dial", "listen", "join", "jump", "kick", "chime", "loop", "fit", "fold", "mix", "stir",
+                "bring", "let", "hop", "walk", "tie", "sleep", "dive", "pop", "cave", "gave", "login",
+                "signin", "rub",
+            ]
+        ),
+        (
+            .notPlaceAfterInThe,
+            [
+                "morning", "afternoon", "evening", "night", "end", "beginning", "start", "meantime",
+                "future", "past", "middle", "first", "last", "next", "same", "long", "short", "way",
+                "mood", "loop", "know", "works", "moment", "summer", "winter", "spring", "fall",
+                "autumn", "week", "weekend", "month", "year", "day", "am", "pm", "background", "car",
+                "mail", "queue", "system", "cloud", "app", "doc", "document", "spreadsheet", "sheet",
+                "repo", "chat", "thread", "group", "channel", "calendar",
+            ]
+        ),
+        (
+            .notPlaceAfterIn,
+            [
+                "english", "spanish", "french", "german", "chinese", "mandarin", "japanese", "italian",
+                "portuguese", "russian", "arabic", "hindi", "korean", "latin", "greek", "python",
+                "swift", "java", "javascript", "typescript", "rust", "go", "excel", "markdown", "latex",
+                "slack", "jira", "figma", "notion", "github", "gitlab", "q1", "q2", "q3", "q4", "h1",
+                "h2", "person", "time", "advance", "progress", "general", "total", "full", "bulk",
+                "case", "order", "fact", "private", "public", "pen", "pencil", "ink", "red", "blue",
+                "green", "black", "writing", "detail", "draft", "review", "a", "an", "it", "this",
+                "that", "my", "our", "his", "her", "their", "your", "i", "we", "you",
+            ]
+        ),
+        (
+            .function,
+            [
+                "on", "off", "out", "up", "down", "from", "with", "to", "at", "in", "for", "of", "and", "or",
+                "is", "was", "are", "were", "through", "harder", "late", "overtime", "around", "it", "this",
+                "that",
+            ]
+        ),
         (.holiday, ["halloween", "thanksgiving", "christmas", "xmas", "easter", "juneteenth", "valentines", "nye"]),
         (.reminderVerb, ["remind", "ping", "nudge", "alert", "notify", "bug", "buzz", "nag", "text", "message"]),
         (.ambiguousWeekday, ["sat", "sun", "wed"]),
-        (.abbreviation, ["jan", "feb", "febr", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
-                         "mon", "tue", "tues", "wed", "weds", "thu", "thur", "thurs", "fri", "sat", "sun"]),
+        (
+            .abbreviation,
+            [
+                "jan", "feb", "febr", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+                "mon", "tue", "tues", "wed", "weds", "thu", "thur", "thurs", "fri", "sat", "sun",
+            ]
+        ),
     ]
 
     private static let table: [String: QuickAddLexeme] = {

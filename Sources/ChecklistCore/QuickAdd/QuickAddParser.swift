@@ -43,7 +43,8 @@ public struct QuickAddParser: Sendable {
         ranges.title = pieces
         return QuickAddResult(
             list: scanner.list, section: scanner.section, title: title, date: scanner.date,
-            time: scanner.time, location: scanner.location, remindEvery: scanner.remindEvery, repeatRule: scanner.repeatRule,
+            time: scanner.time, location: scanner.location, remindEvery: scanner.remindEvery,
+            repeatRule: scanner.repeatRule,
             ranges: ranges)
     }
 

@@ -17,7 +17,9 @@ public enum QuickAddPlan {
         }
         if let fallback { return fallback }
         let titles = candidates.map(\.state.list.title).sorted()
-        let known = titles.isEmpty ? "you have no checklists yet; create one first" : "your checklists are: " + titles.joined(separator: ", ")
+        let known =
+            titles.isEmpty
+            ? "you have no checklists yet; create one first" : "your checklists are: " + titles.joined(separator: ", ")
         throw .badRequest("the text names none of your checklists and no \"list\" was given; \(known)")
     }
 
@@ -46,7 +48,8 @@ public enum QuickAddPlan {
         guard let time else { return .date(civil) }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        let components = DateComponents(year: date.year, month: date.month, day: date.day, hour: time.hour, minute: time.minute)
+        let components = DateComponents(
+            year: date.year, month: date.month, day: date.day, hour: time.hour, minute: time.minute)
         guard let instant = calendar.date(from: components) else { return .date(civil) }
         return .dateTime(Timestamp(milliseconds: Int64((instant.timeIntervalSince1970 * 1000).rounded())))
     }

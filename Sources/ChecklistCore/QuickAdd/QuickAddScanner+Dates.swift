@@ -125,8 +125,11 @@ extension QuickAddScanner {
     /// `morning`, `tonight`, `in the evening`, `at night` after a date (no time is set).
     func matchPartOfDay(at k: Int) -> (Int, PartOfDay)? {
         var j = k
-        if isWord(j, .in), isWord(j + 1, .the) { j += 2 }
-        else if isWord(j, .at), isWord(j + 1, .night) { return (j + 2, .night) }
+        if isWord(j, .in), isWord(j + 1, .the) {
+            j += 2
+        } else if isWord(j, .at), isWord(j + 1, .night) {
+            return (j + 2, .night)
+        }
         guard let w = word(j) else { return nil }
         switch w {
         case .morning: return (j + 1, .morning)
@@ -147,8 +150,12 @@ extension QuickAddScanner {
         }
         guard tokens[s].kind == .word else { return nil }
         let lexeme = tokens[s].lex
-        if lexeme.classes.contains(.holidayStart), let m = matchHoliday(at: s, afterConnector: afterConnector) { return m }
-        if lexeme.word != .unknown, let m = matchRelativeWord(at: s) ?? matchNamedPeriod(at: s, afterConnector: afterConnector) {
+        if lexeme.classes.contains(.holidayStart), let m = matchHoliday(at: s, afterConnector: afterConnector) {
+            return m
+        }
+        if lexeme.word != .unknown,
+            let m = matchRelativeWord(at: s) ?? matchNamedPeriod(at: s, afterConnector: afterConnector)
+        {
             return m
         }
         if let m = matchDuration(at: s) { return m }
@@ -167,7 +174,9 @@ extension QuickAddScanner {
         case .tonight: return DateMatch(end: s + 1, date: today, partOfDay: .night)
         case .tomorrow: return DateMatch(end: s + 1, date: today.adding(days: 1))
         case .this:
-            if let (e, p) = matchPartOfDay(at: s + 1), e == s + 2 { return DateMatch(end: e, date: today, partOfDay: p) }
+            if let (e, p) = matchPartOfDay(at: s + 1), e == s + 2 {
+                return DateMatch(end: e, date: today, partOfDay: p)
+            }
             return nil
         case .the, .day:
             let k = tokens[s].word == .the ? s + 1 : s
@@ -229,7 +238,9 @@ extension QuickAddScanner {
         }
     }
 
-    private func dateAfter(_ value: Double, _ unit: QuickAddLexicon.Unit, from base: QuickAddDate, end: Int) -> DateMatch? {
+    private func dateAfter(_ value: Double, _ unit: QuickAddLexicon.Unit, from base: QuickAddDate, end: Int)
+        -> DateMatch?
+    {
         let whole = Int(value.rounded())
         switch unit {
         case .day: return DateMatch(end: end, date: base.adding(days: whole))
@@ -240,11 +251,13 @@ extension QuickAddScanner {
             guard base == today else { return nil }
             let seconds = value * (unit == .hour ? 3600 : 60)
             let instant = now.addingTimeInterval(seconds)
-            let local = Int((instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))).rounded(.down))
+            let local = Int(
+                (instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))).rounded(.down))
             let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
             let minute = (local - days * 86_400) / 60
-            return DateMatch(end: end, date: QuickAddDate(dayNumber: days),
-                             time: QuickAddTime(hour: minute / 60, minute: minute % 60))
+            return DateMatch(
+                end: end, date: QuickAddDate(dayNumber: days),
+                time: QuickAddTime(hour: minute / 60, minute: minute % 60))
         case .second:
             return nil
         }
@@ -283,7 +296,8 @@ extension QuickAddScanner {
             case .week where next:
                 return DateMatch(end: k + 2, date: mondayOfNextWeek())
             case .month where next:
-                return DateMatch(end: k + 2, date: QuickAddDate(year: today.year, month: today.month, day: 1).adding(months: 1))
+                return DateMatch(
+                    end: k + 2, date: QuickAddDate(year: today.year, month: today.month, day: 1).adding(months: 1))
             case .year where next:
                 return DateMatch(end: k + 2, date: QuickAddDate(year: today.year + 1, month: 1, day: 1))
             default:
@@ -299,8 +313,11 @@ extension QuickAddScanner {
         case .day, .today: return DateMatch(end: end, date: today)
         case .week: return DateMatch(end: end, date: today.adding(days: (5 - today.isoWeekday + 7) % 7))
         case .month:
-            return DateMatch(end: end, date: QuickAddDate(
-                year: today.year, month: today.month, day: QuickAddDate.daysIn(month: today.month, year: today.year)))
+            return DateMatch(
+                end: end,
+                date: QuickAddDate(
+                    year: today.year, month: today.month, day: QuickAddDate.daysIn(month: today.month, year: today.year)
+                ))
         case .year: return DateMatch(end: end, date: QuickAddDate(year: today.year, month: 12, day: 31))
         default: return nil
         }
@@ -328,17 +345,21 @@ extension QuickAddScanner {
         let weekday = Int(l.weekday)
         var end = skipDot(k + 1)
         if l.classes.contains(.ambiguousWeekday) && !modified && !afterConnector {
-            guard matchTime(at: end, bareHour: false, connected: true) != nil
-                || (tokens[k].isCapitalized && (end >= count || tokens[end].kind == .punct)) else { return nil }
+            guard
+                matchTime(at: end, bareHour: false, connected: true) != nil
+                    || (tokens[k].isCapitalized && (end >= count || tokens[end].kind == .punct))
+            else { return nil }
         }
         if !modified {
             // A weekday written with a date (`Thu 12/3`, `Friday, Dec 4`, `Tuesday 1/5/27`): the
             // date says which one, and the weekday goes with it out of the title.
             var e = end
             if isPunct(e, 0x2C) { e += 1 }
-            if free(e), let dated = tokens[e].kind == .number
-                ? matchNumericDate(at: e, afterConnector: true) ?? matchDayMonth(at: e)
-                : (lex(e)?.month ?? 0) > 0 ? matchMonthDay(at: e) : nil {
+            if free(e),
+                let dated = tokens[e].kind == .number
+                    ? matchNumericDate(at: e, afterConnector: true) ?? matchDayMonth(at: e)
+                    : (lex(e)?.month ?? 0) > 0 ? matchMonthDay(at: e) : nil
+            {
                 return DateMatch(end: dated.end, date: dated.date)
             }
         }
@@ -348,7 +369,8 @@ extension QuickAddScanner {
         } else if !modified, isWord(end, .this), isWord(end + 1, .week) {
             end += 2
         }
-        let date = next
+        let date =
+            next
             ? mondayOfNextWeek().adding(days: weekday - 1)
             : today.adding(days: (weekday - today.isoWeekday + 7) % 7)
         return DateMatch(end: end, date: date)
@@ -361,20 +383,24 @@ extension QuickAddScanner {
         let t = tokens[s]
         if touchesPrevious(s) {
             let p = tokens[s - 1]
-            if p.kind != .punct || !(QuickAddLexicon.isOpenBracket(p.scalar) || QuickAddLexicon.isQuote(p.scalar)
-                || QuickAddLexicon.isSeparator(p.scalar) && p.scalar != 0x2D && p.scalar != 0x3A) {
+            if p.kind != .punct
+                || !(QuickAddLexicon.isOpenBracket(p.scalar) || QuickAddLexicon.isQuote(p.scalar)
+                    || QuickAddLexicon.isSeparator(p.scalar) && p.scalar != 0x2D && p.scalar != 0x3A)
+            {
                 return nil
             }
         }
         guard let sepScalar = free(s + 1) && tokens[s + 1].kind == .punct ? tokens[s + 1].scalar : nil,
-              sepScalar == 0x2F || sepScalar == 0x2D, touchesNext(s), touchesNext(s + 1),
-              let b = number(s + 2, digits: 1...2) else { return nil }
+            sepScalar == 0x2F || sepScalar == 0x2D, touchesNext(s), touchesNext(s + 1),
+            let b = number(s + 2, digits: 1...2)
+        else { return nil }
         var end = s + 3
         var year: Int?
         var month: Int, day: Int
         if t.leadingDigits == 4 {
             guard isPunct(end, sepScalar), touchesPrevious(end), touchesNext(end),
-                  let c = number(end + 1, digits: 1...2) else { return nil }
+                let c = number(end + 1, digits: 1...2)
+            else { return nil }
             year = t.leadingValue
             month = b
             day = c
@@ -384,7 +410,8 @@ extension QuickAddScanner {
             month = t.leadingValue
             day = b
             if isPunct(end, sepScalar), touchesPrevious(end), touchesNext(end),
-               let c = number(end + 1), tokens[end + 1].leadingDigits == 2 || tokens[end + 1].leadingDigits == 4 {
+                let c = number(end + 1), tokens[end + 1].leadingDigits == 2 || tokens[end + 1].leadingDigits == 4
+            {
                 year = tokens[end + 1].leadingDigits == 2 ? 2000 + c : c
                 end += 2
             }
@@ -405,7 +432,9 @@ extension QuickAddScanner {
         if year == nil {
             if has(end, .measure) { return nil }
             // 2 1/2: a mixed number.
-            if free(s - 1), tokens[s - 1].kind == .number, month < day, day == 2 || day == 3 || day == 4 || day == 8 || day == 16 {
+            if free(s - 1), tokens[s - 1].kind == .number, month < day,
+                day == 2 || day == 3 || day == 4 || day == 8 || day == 16
+            {
                 return nil
             }
         }
@@ -459,8 +488,9 @@ extension QuickAddScanner {
         if isWord(k, .the), ordinal(k + 1) != nil { k += 1 }
         // A day range keeps its first day: `Dec 10-12`.
         if let first = number(k, digits: 1...2), (1...31).contains(first),
-           isPunct(k + 1, 0x2D) || isPunct(k + 1, 0x2013), touchesNext(k), touchesNext(k + 1),
-           let last = number(k + 2, digits: 1...2), last > first, last <= 31 {
+            isPunct(k + 1, 0x2D) || isPunct(k + 1, 0x2013), touchesNext(k), touchesNext(k + 1),
+            let last = number(k + 2, digits: 1...2), last > first, last <= 31
+        {
             return resolve(month: month, day: first, year: year(at: k + 3)?.0, end: year(at: k + 3)?.1 ?? k + 3)
         }
         guard let day = dayNumber(at: k) else { return nil }
@@ -478,7 +508,8 @@ extension QuickAddScanner {
         if hasThe { k += 1 }
         let isOrdinal = ordinal(k) != nil
         guard !hasThe || isOrdinal, let day = dayNumber(at: k) else { return nil }
-        if touchesPrevious(k), k > 0, tokens[k - 1].kind == .punct, !QuickAddLexicon.isOpenBracket(tokens[k - 1].scalar) {
+        if touchesPrevious(k), k > 0, tokens[k - 1].kind == .punct, !QuickAddLexicon.isOpenBracket(tokens[k - 1].scalar)
+        {
             return nil
         }
         var j = k + 1
@@ -516,7 +547,7 @@ extension QuickAddScanner {
     private func continuesDatePhrase(_ word: QuickAddWord) -> Bool {
         switch word {
         case .at, .by, .on, .and, .for, .in, .to, .due, .from, .remind, .every, .before, .after, .until, .with,
-             .morning, .afternoon, .evening, .night, .noon, .midnight, .please, .asap, .this, .next:
+            .morning, .afternoon, .evening, .night, .noon, .midnight, .please, .asap, .this, .next:
             return true
         default:
             return false
@@ -534,8 +565,10 @@ extension QuickAddScanner {
             for (n, w) in words.enumerated() {
                 if n > 0 {
                     // Step over `.` in `St.` and a trailing apostrophe in `Presidents' Day`.
-                    while isFreePunct(k), tokens[k].scalar == 0x2E || tokens[k].scalar == 0x27
-                        || tokens[k].scalar == 0x2019 || tokens[k].scalar == 0x2D { k += 1 }
+                    while isFreePunct(k),
+                        tokens[k].scalar == 0x2E || tokens[k].scalar == 0x27
+                            || tokens[k].scalar == 0x2019 || tokens[k].scalar == 0x2D
+                    { k += 1 }
                 }
                 guard free(k), tokens[k].kind == .word, tokens[k].key == w else {
                     ok = false

@@ -59,7 +59,10 @@ extension QuickAddScanner {
             while k < tokens.count, tokens[k].kind == .punct, marks < 3 {
                 let s = tokens[k].scalar
                 if QuickAddLexicon.isQuote(s) || QuickAddLexicon.isOpenBracket(s) || QuickAddLexicon.isCloseBracket(s)
-                    || s == 0x2C || s == 0x23 { return nil }
+                    || s == 0x2C || s == 0x23
+                {
+                    return nil
+                }
                 k += 1
                 marks += 1
             }
@@ -91,17 +94,22 @@ extension QuickAddScanner {
                 }
             }
             guard let h = here else { continue }
-            let score = listEvidence(start: i, end: h.end, atStart: !sawWordBefore, key: keys[h.list],
-                                     name: lists[h.list].name)
+            let score = listEvidence(
+                start: i, end: h.end, atStart: !sawWordBefore, key: keys[h.list],
+                name: lists[h.list].name)
             if score > 0, score > (best?.score ?? 0) {
                 best = (score, i, h.end, h.list)
             }
         }
         guard let b = best else { return }
         var lower = b.start, upper = b.end
-        let bracketed = free(lower - 1) && free(upper) && tokens[lower - 1].kind == .punct && tokens[upper].kind == .punct
-            && QuickAddLexicon.isOpenBracket(tokens[lower - 1].scalar) && QuickAddLexicon.isCloseBracket(tokens[upper].scalar)
-        if isPunct(lower - 1, 0x23) && touchesPrevious(lower) { lower -= 1 }  // #home
+        let bracketed =
+            free(lower - 1) && free(upper) && tokens[lower - 1].kind == .punct && tokens[upper].kind == .punct
+            && QuickAddLexicon.isOpenBracket(tokens[lower - 1].scalar)
+            && QuickAddLexicon.isCloseBracket(tokens[upper].scalar)
+        if isPunct(lower - 1, 0x23) && touchesPrevious(lower) {
+            lower -= 1
+        }  // #home
         else if bracketed, let w = word(lower - 2), w == .for || w == .to || w == .into || w == .in {
             // `for (Personal)`: the preposition goes with the bracketed list.
             lower -= 2
@@ -119,7 +127,8 @@ extension QuickAddScanner {
         let before = start - 1
         if isPunct(before, 0x23) && touchesPrevious(start) { return 5 }
         if free(before), free(end), tokens[before].kind == .punct, tokens[end].kind == .punct,
-           QuickAddLexicon.isOpenBracket(tokens[before].scalar), QuickAddLexicon.isCloseBracket(tokens[end].scalar) {
+            QuickAddLexicon.isOpenBracket(tokens[before].scalar), QuickAddLexicon.isCloseBracket(tokens[end].scalar)
+        {
             return 5
         }
         let exactCase = textEquals(start..<end, name)
@@ -134,7 +143,8 @@ extension QuickAddScanner {
                 return 4
             }
         }
-        let separatorBefore = free(before) && tokens[before].kind == .punct
+        let separatorBefore =
+            free(before) && tokens[before].kind == .punct
             && (QuickAddLexicon.isSeparator(tokens[before].scalar) || tokens[before].scalar == 0x21)
         let atEnd = onlyPunctuation(from: isWord(end, .list) ? end + 1 : end)
         if atEnd && separatorBefore { return 4 }

@@ -73,8 +73,9 @@ extension QuickAddScanner {
         } else {
             // An address starts with a number followed by a name or a street word.
             guard free(s + 1), tokens[s + 1].kind == .word,
-                  tokens[s + 1].isCapitalized || tokens[s + 1].lex.classes.contains(.street),
-                  !isDateWord(s + 1) else { return nil }
+                tokens[s + 1].isCapitalized || tokens[s + 1].lex.classes.contains(.street),
+                !isDateWord(s + 1)
+            else { return nil }
         }
         var k = s + 1
         var last = s + 1
@@ -82,7 +83,8 @@ extension QuickAddScanner {
             let n = tokens[k]
             if n.kind == .punct {
                 // `Wells-Fargo`, `Room #5`, `St. Mary's`
-                let joins = (n.scalar == 0x2D || n.scalar == 0x23 || n.scalar == 0x2E) && touchesPrevious(k)
+                let joins =
+                    (n.scalar == 0x2D || n.scalar == 0x23 || n.scalar == 0x2E) && touchesPrevious(k)
                     && free(k + 1) && tokens[k + 1].kind != .punct
                     && (n.scalar == 0x2E ? tokens[k + 1].isCapitalized : touchesNext(k))
                 let ampersand = n.scalar == 0x26 && free(k + 1) && tokens[k + 1].isCapitalized  // Barnes & Noble
@@ -103,7 +105,8 @@ extension QuickAddScanner {
             }
             // Lowercase joiners between capitalized words: Bank of America, Barnes & Noble.
             if n.word == .of || n.word == .the || n.word == .de || n.word == .la || n.word == .del || n.word == .du,
-               free(k + 1), tokens[k + 1].isCapitalized {
+                free(k + 1), tokens[k + 1].isCapitalized
+            {
                 k += 1
                 continue
             }

@@ -70,7 +70,8 @@ extension QuickAddScanner {
     /// The rule's first day from today on.
     private func firstDay(of rule: RepeatRule) -> QuickAddDate? {
         guard let today = CivilDate(year: today.year, month: today.month, day: today.day),
-              let first = rule.firstOccurrence(onOrAfter: today) else { return nil }
+            let first = rule.firstOccurrence(onOrAfter: today)
+        else { return nil }
         return QuickAddDate(year: first.year, month: first.month, day: first.day)
     }
 
@@ -80,8 +81,10 @@ extension QuickAddScanner {
         if isWord(k, .on) { k += 1 }
         if isWord(k, .the) { k += 1 }
         guard let day = ordinal(k), isWord(k + 1, .of), isWord(k + 2, .every) || isWord(k + 2, .each),
-              isWord(k + 3, .month), let date = nextDayOfMonth(day) else { return nil }
-        return IntervalMatch(end: k + 4, seconds: 2_592_000, rule: RepeatRule(frequency: .monthly, monthDay: day), date: date)
+            isWord(k + 3, .month), let date = nextDayOfMonth(day)
+        else { return nil }
+        return IntervalMatch(
+            end: k + 4, seconds: 2_592_000, rule: RepeatRule(frequency: .monthly, monthDay: day), date: date)
     }
 
     private func matchAdverb(at j: Int, afterLead: Bool) -> IntervalMatch? {
@@ -136,8 +139,9 @@ extension QuickAddScanner {
                 k += 2
             }
         } else if free(k), let unit = tokens[k].suffixUnit, let s = unit.seconds {
+            // every 30min, every 2d
             let seconds = tokens[k].leadingValue * s
-            return IntervalMatch(end: k + 1, seconds: seconds, rule: rule(every: tokens[k].leadingValue, unit))  // every 30min, every 2d
+            return IntervalMatch(end: k + 1, seconds: seconds, rule: rule(every: tokens[k].leadingValue, unit))
         } else if let l = lex(k), l.count > 0, l.word != .a, l.word != .an {
             multiplier = Double(l.count)
             k += 1
@@ -154,7 +158,8 @@ extension QuickAddScanner {
         if let weekdays = matchWeekdays(at: k) {
             let interval = Int(multiplier)
             let rule = RepeatRule(frequency: .weekly, interval: max(1, interval), weekdays: weekdays.days)
-            return IntervalMatch(end: weekdays.end, seconds: 604_800 * max(1, interval), rule: rule, date: firstDay(of: rule))
+            return IntervalMatch(
+                end: weekdays.end, seconds: 604_800 * max(1, interval), rule: rule, date: firstDay(of: rule))
         }
         if multiplier == 1, let w = word(k) {
             switch w {

@@ -26,7 +26,9 @@ extension QuickAddScanner {
         guard var m = single else { return nil }
         let dash = isPunct(m.end, 0x2D) || isPunct(m.end, 0x2013)
         guard dash || isWord(m.end, .to) else { return onlyAsRangeStart ? nil : m }
-        if let e = matchSingleTime(at: m.end + 1, bareHour: true, connected: true, rangeEnd: true), e.hasMeridiem || m.hasMeridiem {
+        if let e = matchSingleTime(at: m.end + 1, bareHour: true, connected: true, rangeEnd: true),
+            e.hasMeridiem || m.hasMeridiem
+        {
             if dash && !(touchesPrevious(m.end) && touchesNext(m.end)) && !e.hasMeridiem { return m }
             if !m.hasMeridiem, e.hasMeridiem {
                 let start12 = (m.time.hour % 12 == 0 ? 12 : m.time.hour % 12)
@@ -47,8 +49,11 @@ extension QuickAddScanner {
         let t = tokens[s]
         if t.kind == .word, t.leadingDigits == 0 {
             switch t.word {
-            case .noon, .midday: return TimeMatch(end: s + 1, time: QuickAddTime(hour: 12, minute: 0), guessed: false, hasMeridiem: true)
-            case .midnight: return TimeMatch(end: s + 1, time: QuickAddTime(hour: 23, minute: 59), guessed: false, hasMeridiem: true)
+            case .noon, .midday:
+                return TimeMatch(end: s + 1, time: QuickAddTime(hour: 12, minute: 0), guessed: false, hasMeridiem: true)
+            case .midnight:
+                return TimeMatch(
+                    end: s + 1, time: QuickAddTime(hour: 23, minute: 59), guessed: false, hasMeridiem: true)
             default: return nil
             }
         }
@@ -66,7 +71,9 @@ extension QuickAddScanner {
             guard t.leadingDigits <= 2 else { return nil }
             hour = t.leadingValue
             if hour == 12, let w = word(k), w == .noon || w == .midnight {
-                return matchSingleTime(at: k, bareHour: false, connected: true).map { TimeMatch(end: $0.end, time: $0.time, guessed: false, hasMeridiem: true) }
+                return matchSingleTime(at: k, bareHour: false, connected: true).map {
+                    TimeMatch(end: $0.end, time: $0.time, guessed: false, hasMeridiem: true)
+                }
             }
             if isPunct(k, 0x3A) || isPunct(k, 0x2E) && bareHour, touchesNext(s), touchesNext(k), free(k + 1) {
                 let mt = tokens[k + 1]
@@ -104,15 +111,17 @@ extension QuickAddScanner {
         guard (0...59).contains(minute) else { return nil }
         if let pm {
             guard (1...12).contains(hour) || hour == 0 && !pm else { return nil }
-            return TimeMatch(end: k, time: QuickAddTime(hour: hour % 12 + (pm ? 12 : 0), minute: minute),
-                             guessed: false, hasMeridiem: true)
+            return TimeMatch(
+                end: k, time: QuickAddTime(hour: hour % 12 + (pm ? 12 : 0), minute: minute),
+                guessed: false, hasMeridiem: true)
         }
         if hasMinutes {
             guard (0...23).contains(hour) else { return nil }
             if !connected, t.leadingDigits == 1, !(s > 0 && owner[s - 1] == .date), !isDateWord(k) { return nil }
             let guess = t.leadingDigits == 1 && (1...7).contains(hour)
-            return TimeMatch(end: k, time: QuickAddTime(hour: guess ? hour + 12 : hour, minute: minute),
-                             guessed: guess, hasMeridiem: false)
+            return TimeMatch(
+                end: k, time: QuickAddTime(hour: guess ? hour + 12 : hour, minute: minute),
+                guessed: guess, hasMeridiem: false)
         }
         var oclock = false
         if isWord(k, .oclock) {
@@ -127,12 +136,15 @@ extension QuickAddScanner {
                 return nil
             }
             if n.kind == .word, n.isCapitalized, !isDateWord(k) { return nil }
-            if n.kind == .word, !n.lex.classes.isDisjoint(with: [.measure, .street]) || n.lex.unit != nil { return nil }
+            if n.kind == .word, !n.lex.classes.isDisjoint(with: [.measure, .street]) || n.lex.unit != nil {
+                return nil
+            }
             if n.kind == .punct, n.scalar == 0x25 || n.scalar == 0x2F { return nil }
         }
         let guess = (1...7).contains(hour)
-        return TimeMatch(end: k, time: QuickAddTime(hour: guess ? hour + 12 : hour, minute: 0),
-                         guessed: true, hasMeridiem: false)
+        return TimeMatch(
+            end: k, time: QuickAddTime(hour: guess ? hour + 12 : hour, minute: 0),
+            guessed: true, hasMeridiem: false)
     }
 
     /// `am`, `PM`, `a.m.`, `p.m`, `a. m.` after an hour.

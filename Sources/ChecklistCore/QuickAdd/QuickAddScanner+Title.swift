@@ -111,7 +111,8 @@ extension QuickAddScanner {
     private func unquoted(_ title: String) -> String {
         let scalars = title.unicodeScalars
         guard let first = scalars.first, let last = scalars.last, scalars.count >= 3,
-              first.value == 0x22 || first.value == 0x201C, last.value == 0x22 || last.value == 0x201D else {
+            first.value == 0x22 || first.value == 0x201C, last.value == 0x22 || last.value == 0x201D
+        else {
             return title
         }
         let inner = scalars.dropFirst().dropLast()

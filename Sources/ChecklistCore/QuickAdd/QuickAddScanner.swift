@@ -136,8 +136,9 @@ struct QuickAddScanner {
     mutating func claim(_ range: Range<Int>, as field: QuickAddField) -> QuickAddRange {
         var lower = range.lowerBound, upper = range.upperBound
         if free(lower - 1), free(upper), tokens[lower - 1].kind == .punct, tokens[upper].kind == .punct,
-           QuickAddLexicon.isOpenBracket(tokens[lower - 1].scalar),
-           QuickAddLexicon.isCloseBracket(tokens[upper].scalar) {
+            QuickAddLexicon.isOpenBracket(tokens[lower - 1].scalar),
+            QuickAddLexicon.isCloseBracket(tokens[upper].scalar)
+        {
             lower -= 1
             upper += 1
         }

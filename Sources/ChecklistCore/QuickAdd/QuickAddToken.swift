@@ -65,8 +65,11 @@ enum QuickAddTokenizer {
                         let digit = isDigit(s)
                         if digit, inLeadingDigits {
                             leadingDigits += 1
-                            if leadingValue < 100_000_000 { leadingValue = leadingValue * 10 + Int(s.value - 48) }
-                            else { leadingValue = 1_000_000_000 }
+                            if leadingValue < 100_000_000 {
+                                leadingValue = leadingValue * 10 + Int(s.value - 48)
+                            } else {
+                                leadingValue = 1_000_000_000
+                            }
                         } else {
                             inLeadingDigits = false
                         }
@@ -75,7 +78,8 @@ enum QuickAddTokenizer {
                         previousWasLetter = !digit
                         i += w
                     } else if (s.value == 0x27 || s.value == 0x2019), previousWasLetter, i + w < n,
-                              isLetter(decode(units, at: i + w).0) {
+                        isLetter(decode(units, at: i + w).0)
+                    {
                         hasApostrophe = true
                         previousWasLetter = false
                         i += w
@@ -104,10 +108,11 @@ enum QuickAddTokenizer {
                 tokens.append(token)
                 continue
             }
-            tokens.append(QuickAddToken(
-                kind: .punct, start: i, end: i + width, key: String(Character(scalar)),
-                scalar: scalar.value, isCapitalized: false, hasApostrophe: false,
-                leadingValue: -1, leadingDigits: 0))
+            tokens.append(
+                QuickAddToken(
+                    kind: .punct, start: i, end: i + width, key: String(Character(scalar)),
+                    scalar: scalar.value, isCapitalized: false, hasApostrophe: false,
+                    leadingValue: -1, leadingDigits: 0))
             i += width
         }
         return tokens

@@ -64,7 +64,9 @@ public enum ReminderRules {
     /// last 24 hours, so one that came due while the server was down still fires. Without it
     /// (after an edit) a `before` instant more than a minute past is not reminded of: setting
     /// "remind me a day before" on something due in an hour should not ring at once as late.
-    public static func pending(_ item: Item, in list: Checklist, now: Timestamp, includingMissed: Bool) -> [ReminderOccurrence] {
+    public static func pending(_ item: Item, in list: Checklist, now: Timestamp, includingMissed: Bool)
+        -> [ReminderOccurrence]
+    {
         guard isActive(item, in: list) else { return [] }
         var result: [ReminderOccurrence] = []
         let oldest = now.milliseconds - (includingMissed ? catchUpWindowMilliseconds : lateAfterMilliseconds)

@@ -54,13 +54,16 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
                 frequency = known
             case "INTERVAL":
                 guard let number = Int(value), (1...Self.maximumInterval).contains(number) else {
-                    throw .badRequest("\"repeat\": INTERVAL=\(value) must be a whole number from 1 to \(Self.maximumInterval)")
+                    throw .badRequest(
+                        "\"repeat\": INTERVAL=\(value) must be a whole number from 1 to \(Self.maximumInterval)")
                 }
                 interval = number
             case "BYDAY":
                 for code in value.split(separator: ",", omittingEmptySubsequences: false) {
                     guard let index = Self.weekdayCodes.firstIndex(of: code.uppercased()) else {
-                        throw .badRequest("\"repeat\": BYDAY “\(code)” is not a weekday; use MO, TU, WE, TH, FR, SA or SU (no numbers)")
+                        throw .badRequest(
+                            "\"repeat\": BYDAY “\(code)” is not a weekday; use MO, TU, WE, TH, FR, SA or SU (no numbers)"
+                        )
                     }
                     weekdays.append(index + 1)
                 }
@@ -70,12 +73,16 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
                 }
                 monthDay = number
             default:
-                throw .badRequest("\"repeat\": \(name) is not supported; the parts are FREQ, INTERVAL, BYDAY (weekly) and BYMONTHDAY (monthly)")
+                throw .badRequest(
+                    "\"repeat\": \(name) is not supported; the parts are FREQ, INTERVAL, BYDAY (weekly) and BYMONTHDAY (monthly)"
+                )
             }
         }
         guard let frequency else { throw .badRequest("\"repeat\" needs FREQ=DAILY, FREQ=WEEKLY or FREQ=MONTHLY") }
         if !weekdays.isEmpty, frequency != .weekly { throw .badRequest("\"repeat\": BYDAY goes with FREQ=WEEKLY only") }
-        if monthDay != nil, frequency != .monthly { throw .badRequest("\"repeat\": BYMONTHDAY goes with FREQ=MONTHLY only") }
+        if monthDay != nil, frequency != .monthly {
+            throw .badRequest("\"repeat\": BYMONTHDAY goes with FREQ=MONTHLY only")
+        }
         self.init(frequency: frequency, interval: interval, weekdays: weekdays, monthDay: monthDay)
     }
 
@@ -83,7 +90,9 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
     public var rrule: String {
         var parts = ["FREQ=\(frequency.rawValue)"]
         if interval != 1 { parts.append("INTERVAL=\(interval)") }
-        if !weekdays.isEmpty { parts.append("BYDAY=" + weekdays.map { Self.weekdayCodes[$0 - 1] }.joined(separator: ",")) }
+        if !weekdays.isEmpty {
+            parts.append("BYDAY=" + weekdays.map { Self.weekdayCodes[$0 - 1] }.joined(separator: ","))
+        }
         if let monthDay { parts.append("BYMONTHDAY=\(monthDay)") }
         return parts.joined(separator: ";")
     }
@@ -107,16 +116,22 @@ extension RepeatRule {
     /// The rule as people say it: "every Mon, Thu", "every weekday", "every 3 days", "every month
     /// on the 1st" (the web client's `repeatInWords` says the same).
     public var inWords: String {
-        let unit = switch frequency {
-        case .daily: "day"
-        case .weekly: "week"
-        case .monthly: "month"
-        }
+        let unit =
+            switch frequency {
+            case .daily: "day"
+            case .weekly: "week"
+            case .monthly: "month"
+            }
         if !weekdays.isEmpty {
-            let named = weekdays == [1, 2, 3, 4, 5] ? "weekday" : weekdays.map { Self.weekdayNames[$0 - 1] }.joined(separator: ", ")
+            let named =
+                weekdays == [1, 2, 3, 4, 5]
+                ? "weekday" : weekdays.map { Self.weekdayNames[$0 - 1] }.joined(separator: ", ")
             return interval == 1 ? "every \(named)" : "every \(interval) weeks on \(named)"
         }
-        let every = interval == 1 ? "every \(unit)" : interval == 2 && frequency == .weekly ? "every other week" : "every \(interval) \(unit)s"
+        let every =
+            interval == 1
+            ? "every \(unit)"
+            : interval == 2 && frequency == .weekly ? "every other week" : "every \(interval) \(unit)s"
         guard let monthDay else { return every }
         let suffix = (11...13).contains(monthDay % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][monthDay % 10] ?? "th"
         return "\(every) on the \(monthDay)\(suffix)"

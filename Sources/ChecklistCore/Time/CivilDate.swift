@@ -7,7 +7,8 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// `nil` when the day does not exist (`2027-02-30`) or the year is outside 1…9999.
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              (1...CivilDate.daysIn(month: month, year: year)).contains(day) else { return nil }
+            (1...CivilDate.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
         self.year = year
         self.month = month
         self.day = day

@@ -71,10 +71,10 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     public init?(rfc3339 text: String) {
         var scanner = DigitScanner(text)
         guard let date = scanner.civilDate(), scanner.consume(oneOf: "Tt"),
-              let hour = scanner.digits(2), scanner.consume(":"),
-              let minute = scanner.digits(2), scanner.consume(":"),
-              let second = scanner.digits(2),
-              hour < 24, minute < 60, second < 60
+            let hour = scanner.digits(2), scanner.consume(":"),
+            let minute = scanner.digits(2), scanner.consume(":"),
+            let second = scanner.digits(2),
+            hour < 24, minute < 60, second < 60
         else { return nil }
         var millis = 0
         if scanner.consume(".") {
@@ -89,8 +89,10 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         var offsetMinutes = 0
         if scanner.consume(oneOf: "Zz") {
             offsetMinutes = 0
-        } else if let sign = scanner.sign(), let oh = scanner.digits(2), scanner.consume(":"), let om = scanner.digits(2),
-                  oh < 24, om < 60 {
+        } else if let sign = scanner.sign(), let oh = scanner.digits(2), scanner.consume(":"),
+            let om = scanner.digits(2),
+            oh < 24, om < 60
+        {
             offsetMinutes = sign * (oh * 60 + om)
         } else {
             return nil

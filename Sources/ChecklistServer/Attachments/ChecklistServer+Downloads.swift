@@ -23,14 +23,23 @@ extension ChecklistServer {
         } else if let token = request.query["token"] {
             let now = configuration.clock().milliseconds / 1000
             guard let user = SignedAttachmentToken.verify(token, key: serverKey, attachmentID: id, now: now) else {
-                return respond(HTTPResponse(WireError(.unauthorized, "this link has expired or is not genuine; ask for a new one (attachmentURL)")))
+                return respond(
+                    HTTPResponse(
+                        WireError(
+                            .unauthorized, "this link has expired or is not genuine; ask for a new one (attachmentURL)")
+                    ))
             }
             signedUser = UserID(user)
         } else {
-            return respond(HTTPResponse(WireError(.unauthorized, "send your session token as Authorization: Bearer TOKEN, or use an attachmentURL link")))
+            return respond(
+                HTTPResponse(
+                    WireError(
+                        .unauthorized,
+                        "send your session token as Authorization: Bearer TOKEN, or use an attachmentURL link")))
         }
         let files = attachmentFiles
-        runOnStore(.attachmentLookup(id: AttachmentID(id), tokenHash: tokenHash, userID: signedUser)) { [transport] result in
+        runOnStore(.attachmentLookup(id: AttachmentID(id), tokenHash: tokenHash, userID: signedUser)) {
+            [transport] result in
             // The answer comes on the store thread: read the file elsewhere.
             DispatchQueue.global().async {
                 let response: HTTPResponse
@@ -57,7 +66,8 @@ extension ChecklistServer {
         var headers: [(name: String, value: String)] = [
             ("ETag", etag), ("Accept-Ranges", "bytes"), ("X-Content-Type-Options", "nosniff"),
             ("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox"),
-            ("Content-Disposition", contentDisposition(attachment)), ("Cache-Control", "private, max-age=86400, immutable"),
+            ("Content-Disposition", contentDisposition(attachment)),
+            ("Cache-Control", "private, max-age=86400, immutable"),
         ]
         if let match = request.headers["if-none-match"], HTTPResponse.ifNoneMatch(match, matches: etag) {
             return HTTPResponse(status: 304, contentType: attachment.type, body: [], headers: headers)
@@ -71,7 +81,9 @@ extension ChecklistServer {
         }
         guard let range = ByteRange(rangeHeader, size: bytes.count) else {
             headers.append(("Content-Range", "bytes */\(bytes.count)"))
-            return HTTPResponse(status: 416, contentType: "text/plain; charset=utf-8", body: Array("the range is outside the file\n".utf8), headers: headers)
+            return HTTPResponse(
+                status: 416, contentType: "text/plain; charset=utf-8",
+                body: Array("the range is outside the file\n".utf8), headers: headers)
         }
         headers.append(("Content-Range", "bytes \(range.lowerBound)-\(range.upperBound - 1)/\(bytes.count)"))
         return HTTPResponse(status: 206, contentType: attachment.type, body: Array(bytes[range]), headers: headers)
@@ -80,8 +92,12 @@ extension ChecklistServer {
     /// `inline; filename="…"; filename*=UTF-8''…`: an ASCII fallback without quotes or
     /// controls, and the exact name percent-encoded (RFC 6266).
     static func contentDisposition(_ attachment: Attachment) -> String {
-        let kind = attachment.type.hasPrefix("image/") && !attachment.type.hasPrefix("image/svg") ? "inline" : "attachment"
-        let ascii = String(attachment.name.unicodeScalars.map { $0.isASCII && $0 != "\"" && $0 != "\\" && $0.value >= 0x20 ? Character($0) : "_" })
+        let kind =
+            attachment.type.hasPrefix("image/") && !attachment.type.hasPrefix("image/svg") ? "inline" : "attachment"
+        let ascii = String(
+            attachment.name.unicodeScalars.map {
+                $0.isASCII && $0 != "\"" && $0 != "\\" && $0.value >= 0x20 ? Character($0) : "_"
+            })
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
         let encoded = attachment.name.addingPercentEncoding(withAllowedCharacters: allowed) ?? ascii

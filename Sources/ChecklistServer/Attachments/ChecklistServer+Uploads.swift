@@ -13,10 +13,15 @@ extension ChecklistServer: WebSocketServerUploadDelegate {
     /// waiting for the disk, so the bound is on memory as well as on open files.
     static let maxConcurrentUploads = 16
 
-    public func webSocketServer(_ server: WebSocketServer, didBeginUpload request: HTTPRequest, length: Int64) -> HTTPResponse? {
+    public func webSocketServer(_ server: WebSocketServer, didBeginUpload request: HTTPRequest, length: Int64)
+        -> HTTPResponse?
+    {
         if let refusal = Self.uploadRefusal(request) { return refusal }
         guard uploads.value.writers.count < Self.maxConcurrentUploads else {
-            var busy = HTTPResponse(WireError(.rateLimited, "the server is receiving \(Self.maxConcurrentUploads) files already; try again in a moment"))
+            var busy = HTTPResponse(
+                WireError(
+                    .rateLimited,
+                    "the server is receiving \(Self.maxConcurrentUploads) files already; try again in a moment"))
             busy.headers.append(("Retry-After", "5"))
             return busy
         }
@@ -25,7 +30,9 @@ extension ChecklistServer: WebSocketServerUploadDelegate {
         return nil
     }
 
-    public func webSocketServer(_ server: WebSocketServer, didReceiveUploadBytes bytes: UnsafeRawBufferPointer, for request: HTTPRequestID) {
+    public func webSocketServer(
+        _ server: WebSocketServer, didReceiveUploadBytes bytes: UnsafeRawBufferPointer, for request: HTTPRequestID
+    ) {
         guard let writer = uploads.value.writers[request] else { return }
         let pause = writer.append(bytes) { [weak self] in
             self?.transport.execute { [weak self] in
@@ -53,18 +60,26 @@ extension ChecklistServer: WebSocketServerUploadDelegate {
                 switch result {
                 case .failure(let failure):
                     logger.error("an upload could not be stored", metadata: ["cause": "\(failure.reason)"])
-                    transport.respond(to: request, with: HTTPResponse(WireError(.internal, "the file could not be stored (\(failure.reason)); nothing was attached")))
+                    transport.respond(
+                        to: request,
+                        with: HTTPResponse(
+                            WireError(
+                                .internal, "the file could not be stored (\(failure.reason)); nothing was attached")))
                 case .success(let sha256):
                     let query = writer.request.query
                     let attachment = Attachment(
                         id: AttachmentID(UUID().uuidString.lowercased()), name: Self.displayName(query["name"] ?? ""),
-                        type: Self.contentType(writer.request.headers["content-type"]), size: writer.length, sha256: sha256,
+                        type: Self.contentType(writer.request.headers["content-type"]), size: writer.length,
+                        sha256: sha256,
                         by: "", at: now
                     )
                     let upload = AttachmentUpload(
-                        listID: ListID(query["list"] ?? ""), itemID: ItemID(query["item"] ?? ""), attachment: attachment, temporaryPath: writer.temporaryPath
+                        listID: ListID(query["list"] ?? ""), itemID: ItemID(query["item"] ?? ""),
+                        attachment: attachment, temporaryPath: writer.temporaryPath
                     )
-                    hub.uploadReceived(upload, files: files, maxTotalBytes: limit, tokenHash: Self.bearerTokenHash(writer.request) ?? [], request: request)
+                    hub.uploadReceived(
+                        upload, files: files, maxTotalBytes: limit,
+                        tokenHash: Self.bearerTokenHash(writer.request) ?? [], request: request)
                     performHubActions()
                 }
             }
@@ -77,21 +92,32 @@ extension ChecklistServer: WebSocketServerUploadDelegate {
 
     /// What is wrong with the request itself, answered before its body is read.
     static func uploadRefusal(_ request: HTTPRequest) -> HTTPResponse? {
-        guard request.path == "/attachments" else { return HTTPResponse(WireError(.notFound, "upload to /attachments?list=ID&item=ID&name=NAME")) }
+        guard request.path == "/attachments" else {
+            return HTTPResponse(WireError(.notFound, "upload to /attachments?list=ID&item=ID&name=NAME"))
+        }
         guard bearerTokenHash(request) != nil else {
             return HTTPResponse(WireError(.unauthorized, "send your session token as Authorization: Bearer TOKEN"))
         }
-        for field in ["list", "item"] where (request.query[field] ?? "").isEmpty || (request.query[field]?.utf8.count ?? 0) > 64 {
-            return HTTPResponse(WireError(.badRequest, "\"\(field)\" is missing from the query: /attachments?list=ID&item=ID&name=NAME"))
+        for field in ["list", "item"]
+        where (request.query[field] ?? "").isEmpty || (request.query[field]?.utf8.count ?? 0) > 64 {
+            return HTTPResponse(
+                WireError(.badRequest, "\"\(field)\" is missing from the query: /attachments?list=ID&item=ID&name=NAME")
+            )
         }
         let name = displayName(request.query["name"] ?? "")
-        guard !name.isEmpty else { return HTTPResponse(WireError(.badRequest, "\"name\" is missing or has nothing printable")) }
-        guard name.utf8.count <= 255 else { return HTTPResponse(WireError(.badRequest, "\"name\" is longer than 255 bytes")) }
+        guard !name.isEmpty else {
+            return HTTPResponse(WireError(.badRequest, "\"name\" is missing or has nothing printable"))
+        }
+        guard name.utf8.count <= 255 else {
+            return HTTPResponse(WireError(.badRequest, "\"name\" is longer than 255 bytes"))
+        }
         return nil
     }
 
     static func bearerTokenHash(_ request: HTTPRequest) -> [UInt8]? {
-        guard let header = request.headers["authorization"], header.lowercased().hasPrefix("bearer ") else { return nil }
+        guard let header = request.headers["authorization"], header.lowercased().hasPrefix("bearer ") else {
+            return nil
+        }
         let token = header.dropFirst(7).trimmingCharacters(in: .whitespaces)
         return token.isEmpty ? nil : SessionToken(text: token).storedHash
     }
@@ -99,10 +125,14 @@ extension ChecklistServer: WebSocketServerUploadDelegate {
     /// The name as shown: control characters dropped, path separators made `_`, trimmed. It is
     /// never used as a path (files are named by their hash); this keeps it harmless to show.
     static func displayName(_ raw: String) -> String {
-        let cleaned = String(String.UnicodeScalarView(raw.unicodeScalars.compactMap { scalar -> Unicode.Scalar? in
-            if scalar.value < 0x20 || scalar.value == 0x7f || (0x80..<0xa0).contains(scalar.value) { return nil }
-            return scalar == "/" || scalar == "\\" ? "_" : scalar
-        }))
+        let cleaned = String(
+            String.UnicodeScalarView(
+                raw.unicodeScalars.compactMap { scalar -> Unicode.Scalar? in
+                    if scalar.value < 0x20 || scalar.value == 0x7f || (0x80..<0xa0).contains(scalar.value) {
+                        return nil
+                    }
+                    return scalar == "/" || scalar == "\\" ? "_" : scalar
+                }))
         return cleaned.trimmingCharacters(in: .whitespaces)
     }
 
@@ -112,8 +142,14 @@ extension ChecklistServer: WebSocketServerUploadDelegate {
         guard let declared, declared.utf8.count <= 127 else { return "application/octet-stream" }
         let type = declared.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased()
         let parts = type.split(separator: "/")
-        let token = { (part: Substring) in !part.isEmpty && part.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "!#$&^_.+-".unicodeScalars.contains($0) } }
+        let token = { (part: Substring) in
+            !part.isEmpty
+                && part.unicodeScalars.allSatisfy {
+                    CharacterSet.alphanumerics.contains($0) || "!#$&^_.+-".unicodeScalars.contains($0)
+                }
+        }
         guard parts.count == 2, token(parts[0]), token(parts[1]) else { return "application/octet-stream" }
-        return declared.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7f }) ? declared.trimmingCharacters(in: .whitespaces) : type
+        return declared.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7f })
+            ? declared.trimmingCharacters(in: .whitespaces) : type
     }
 }

@@ -8,9 +8,14 @@ import Prometheus
 /// store like any edit, its event is broadcast to the checklist's subscribers, and the HTTP
 /// request is answered after the commit (201 with the attachment, or the refusal).
 extension Hub {
-    func uploadReceived(_ upload: AttachmentUpload, files: AttachmentFiles, maxTotalBytes: Int64, tokenHash: [UInt8], request: HTTPRequestID) {
+    func uploadReceived(
+        _ upload: AttachmentUpload, files: AttachmentFiles, maxTotalBytes: Int64, tokenHash: [UInt8],
+        request: HTTPRequestID
+    ) {
         runStore(
-            .attach(upload, files: files, maxTotalBytes: maxTotalBytes, opID: "upload-" + upload.attachment.id.rawValue, tokenHash: tokenHash),
+            .attach(
+                upload, files: files, maxTotalBytes: maxTotalBytes, opID: "upload-" + upload.attachment.id.rawValue,
+                tokenHash: tokenHash),
             then: .upload(request)
         )
     }
@@ -20,7 +25,8 @@ extension Hub {
         switch result {
         case .success(.attached(let committed, let attachment)):
             if let delivery = committed.delivery { broadcast(delivery) }
-            response = HTTPResponse(status: 201, contentType: "application/json", body: ServerMessage.attachmentCreated(attachment))
+            response = HTTPResponse(
+                status: 201, contentType: "application/json", body: ServerMessage.attachmentCreated(attachment))
         case .success(.unauthenticated):
             response = HTTPResponse(WireError.invalidCredentials)
         case .success:

@@ -40,10 +40,14 @@ final class UploadWriter: @unchecked Sendable {
     /// Hands a piece to the writer queue; returns whether reading should pause.
     func append(_ bytes: UnsafeRawBufferPointer, resume: @escaping @Sendable () -> Void) -> Bool {
         let copy = [UInt8](bytes)
-        let total = waiting.withLock { $0 += copy.count; return $0 }
+        let total = waiting.withLock {
+            $0 += copy.count; return $0
+        }
         Self.queue.async { [self] in
             write(copy)
-            let left = waiting.withLock { $0 -= copy.count; return $0 }
+            let left = waiting.withLock {
+                $0 -= copy.count; return $0
+            }
             if left < Self.resumeBytes { resume() }
         }
         return total > Self.pauseBytes
@@ -71,7 +75,9 @@ final class UploadWriter: @unchecked Sendable {
     /// reason it could not be stored (the temporary file is then gone).
     func finish(_ done: @escaping @Sendable (Result<String, UploadFailure>) -> Void) {
         Self.queue.async { [self] in
-            if failure == nil, written != length { failure = "the body was \(written) bytes, not the \(length) its Content-Length said" }
+            if failure == nil, written != length {
+                failure = "the body was \(written) bytes, not the \(length) its Content-Length said"
+            }
             if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
             if descriptor >= 0 { close(descriptor) }
             if let failure {

@@ -18,7 +18,8 @@ extension ChecklistServer {
         case nil, "", "VEVENT": components = .events
         case "VTODO": components = .todos
         default:
-            return respond(HTTPResponse(status: 400, body: Array("components must be VEVENT (the default) or VTODO\n".utf8)))
+            return respond(
+                HTTPResponse(status: 400, body: Array("components must be VEVENT (the default) or VTODO\n".utf8)))
         }
         guard !hub.draining else { return respond(HTTPResponse(status: 503, body: Array("shutting down\n".utf8))) }
         let now = configuration.clock()
@@ -35,19 +36,25 @@ extension ChecklistServer {
         }
     }
 
-    static let feedNotFound = HTTPResponse(status: 404, body: Array("no calendar here: the link is wrong, or it was replaced by a new one\n".utf8))
+    static let feedNotFound = HTTPResponse(
+        status: 404, body: Array("no calendar here: the link is wrong, or it was replaced by a new one\n".utf8))
 
     static func feedResponse(_ result: Result<StoreReply, StoreError>, now: Timestamp) -> HTTPResponse {
         guard case .success(.feed(let document)) = result else {
-            return HTTPResponse(status: 503, body: Array("the calendar cannot be read right now; try again shortly\n".utf8), headers: [("Retry-After", "60")])
+            return HTTPResponse(
+                status: 503, body: Array("the calendar cannot be read right now; try again shortly\n".utf8),
+                headers: [("Retry-After", "60")])
         }
         // `no-cache`: keep it, but ask each time (a 304 costs little; see `FeedDocument`).
-        let caching: [(name: String, value: String)] = [("Cache-Control", "private, no-cache"), ("X-Content-Type-Options", "nosniff")]
+        let caching: [(name: String, value: String)] = [
+            ("Cache-Control", "private, no-cache"), ("X-Content-Type-Options", "nosniff"),
+        ]
         switch document {
         case .notFound:
             return feedNotFound
         case .notModified(let etag):
-            return HTTPResponse(status: 304, contentType: "text/calendar; charset=utf-8", body: [], headers: [("ETag", etag)] + caching)
+            return HTTPResponse(
+                status: 304, contentType: "text/calendar; charset=utf-8", body: [], headers: [("ETag", etag)] + caching)
         case .calendar(let etag, let feed):
             return HTTPResponse(
                 status: 200, contentType: "text/calendar; charset=utf-8", body: Array(feed.text(now: now).utf8),

@@ -25,7 +25,8 @@ extension Hub {
             return
         }
         let ticket = beginAuthentication(session)
-        runPassword(.hashNewPassword(password), then: .signup(session.connection, ticket: ticket, ref: ref, username: username))
+        runPassword(
+            .hashNewPassword(password), then: .signup(session.connection, ticket: ticket, ref: ref, username: username))
     }
 
     func logIn(username: String, password: String, ref: String?, in session: HubSession) {
@@ -47,7 +48,9 @@ extension Hub {
         }
         let tokenHash = SessionToken(text: token).storedHash
         let ticket = beginAuthentication(session)
-        runStore(.userForToken(tokenHash: tokenHash), then: .authenticate(session.connection, ticket: ticket, ref: ref, tokenHash: tokenHash))
+        runStore(
+            .userForToken(tokenHash: tokenHash),
+            then: .authenticate(session.connection, ticket: ticket, ref: ref, tokenHash: tokenHash))
     }
 
     func logOut(ref: String?, in session: HubSession) {
@@ -56,7 +59,9 @@ extension Hub {
             return
         }
         let ticket = beginAuthentication(session)
-        runStore(.deleteSession(tokenHash: tokenHash), then: .logout(session.connection, ticket: ticket, ref: ref, tokenHash: tokenHash))
+        runStore(
+            .deleteSession(tokenHash: tokenHash),
+            then: .logout(session.connection, ticket: ticket, ref: ref, tokenHash: tokenHash))
     }
 
     // MARK: Continuations
@@ -72,41 +77,58 @@ extension Hub {
                     then: .signup(connection, ticket: ticket, ref: ref, token: token, tokenHash: tokenHash)
                 )
             case .failed(let failure):
-                finishAuthentication(session, ticket: ticket, ref: ref, username: nil, outcome: .failure(WireError(failure)))
+                finishAuthentication(
+                    session, ticket: ticket, ref: ref, username: nil, outcome: .failure(WireError(failure)))
             case .verified, .rejected:
-                finishAuthentication(session, ticket: ticket, ref: ref, username: nil, outcome: .failure(WireError(PasswordFailure.internalError)))
+                finishAuthentication(
+                    session, ticket: ticket, ref: ref, username: nil,
+                    outcome: .failure(WireError(PasswordFailure.internalError)))
             }
         case .login(let connection, let ticket, let ref, let username, let user):
             guard let session = sessions[connection] else { return }
             switch outcome {
             case .verified(let token, let tokenHash):
                 guard let user else {
-                    finishAuthentication(session, ticket: ticket, ref: ref, username: username, outcome: .failure(.invalidCredentials))
+                    finishAuthentication(
+                        session, ticket: ticket, ref: ref, username: username, outcome: .failure(.invalidCredentials))
                     return
                 }
                 runStore(
                     .createSession(tokenHash: tokenHash, userID: user.id),
-                    then: .loginSession(connection, ticket: ticket, ref: ref, username: username, user: user, token: token, tokenHash: tokenHash)
+                    then: .loginSession(
+                        connection, ticket: ticket, ref: ref, username: username, user: user, token: token,
+                        tokenHash: tokenHash)
                 )
             case .rejected:
-                finishAuthentication(session, ticket: ticket, ref: ref, username: username, outcome: .failure(.invalidCredentials))
+                finishAuthentication(
+                    session, ticket: ticket, ref: ref, username: username, outcome: .failure(.invalidCredentials))
             case .failed(let failure):
-                finishAuthentication(session, ticket: ticket, ref: ref, username: nil, outcome: .failure(WireError(failure)))
+                finishAuthentication(
+                    session, ticket: ticket, ref: ref, username: nil, outcome: .failure(WireError(failure)))
             case .hashed:
-                finishAuthentication(session, ticket: ticket, ref: ref, username: nil, outcome: .failure(WireError(PasswordFailure.internalError)))
+                finishAuthentication(
+                    session, ticket: ticket, ref: ref, username: nil,
+                    outcome: .failure(WireError(PasswordFailure.internalError)))
             }
         }
     }
 
-    func loginLookedUp(_ result: Result<StoreReply, StoreError>, session: HubSession, ticket: UInt64, ref: String?, username: String, password: String) {
+    func loginLookedUp(
+        _ result: Result<StoreReply, StoreError>, session: HubSession, ticket: UInt64, ref: String?, username: String,
+        password: String
+    ) {
         switch result {
         case .success(.credentials(let found)):
             runPassword(
-                .verify(password: password, against: found?.passwordHash ?? configuration.decoyHash, userKnown: found != nil),
+                .verify(
+                    password: password, against: found?.passwordHash ?? configuration.decoyHash, userKnown: found != nil
+                ),
                 then: .login(session.connection, ticket: ticket, ref: ref, username: username, user: found?.user)
             )
         case .success:
-            finishAuthentication(session, ticket: ticket, ref: ref, username: nil, outcome: .failure(WireError(.failure("unexpected store reply to a login"))))
+            finishAuthentication(
+                session, ticket: ticket, ref: ref, username: nil,
+                outcome: .failure(WireError(.failure("unexpected store reply to a login"))))
         case .failure(let error):
             finishAuthentication(session, ticket: ticket, ref: ref, username: nil, outcome: .failure(WireError(error)))
         }
@@ -117,21 +139,27 @@ extension Hub {
         _ result: Result<StoreReply, StoreError>, session: HubSession, ticket: UInt64, ref: String?,
         username: String?, knownUser: UserAccount?, token: String?, tokenHash: [UInt8]
     ) {
-        let outcome: Result<AuthOutcome, WireError> = switch result {
-        case .success(.user(let user?)): .success(AuthOutcome(user: user, token: token, tokenHash: tokenHash))
-        case .success(.user(nil)): .failure(.invalidCredentials)
-        case .success(.done):
-            if let knownUser { .success(AuthOutcome(user: knownUser, token: token, tokenHash: tokenHash)) }
-            else { .failure(WireError(.failure("unexpected store reply to an account request"))) }
-        case .success: .failure(WireError(.failure("unexpected store reply to an account request")))
-        case .failure(let error): .failure(WireError(error))
-        }
+        let outcome: Result<AuthOutcome, WireError> =
+            switch result {
+            case .success(.user(let user?)): .success(AuthOutcome(user: user, token: token, tokenHash: tokenHash))
+            case .success(.user(nil)): .failure(.invalidCredentials)
+            case .success(.done):
+                if let knownUser {
+                    .success(AuthOutcome(user: knownUser, token: token, tokenHash: tokenHash))
+                } else {
+                    .failure(WireError(.failure("unexpected store reply to an account request")))
+                }
+            case .success: .failure(WireError(.failure("unexpected store reply to an account request")))
+            case .failure(let error): .failure(WireError(error))
+            }
         finishAuthentication(session, ticket: ticket, ref: ref, username: username, outcome: outcome)
     }
 
     /// `logout` committed: this connection is told in order; every other connection that used
     /// the same token is told at once and signed out (the contract's "Sessions and sharing").
-    func loggedOut(_ result: Result<StoreReply, StoreError>, session: HubSession, ticket: UInt64, ref: String?, tokenHash: [UInt8]) {
+    func loggedOut(
+        _ result: Result<StoreReply, StoreError>, session: HubSession, ticket: UInt64, ref: String?, tokenHash: [UInt8]
+    ) {
         session.awaitingAuthentication = false
         switch result {
         case .success:
@@ -167,7 +195,8 @@ extension Hub {
             session.user = auth.user
             session.tokenHash = auth.tokenHash
             subscriptions.attach(session.connection, to: auth.user.id)
-            let message = ServerMessage.authed(token: auth.token, userID: auth.user.id, username: auth.user.username, ref: ref)
+            let message = ServerMessage.authed(
+                token: auth.token, userID: auth.user.id, username: auth.user.username, ref: ref)
             complete(session, ticket: ticket, .message(message))
             sendMissedReminders(to: session, userID: auth.user.id)
         case .failure(let error):

@@ -26,7 +26,9 @@ extension Hub {
             reusedOpIDAnswered(result, session: session, ticket: ticket, ref: ref, opID: opID, error: error)
         case .authenticate(_, let ticket, let ref, let tokenHash):
             guard let session else { return }
-            accountAnswered(result, session: session, ticket: ticket, ref: ref, username: nil, knownUser: nil, token: nil, tokenHash: tokenHash)
+            accountAnswered(
+                result, session: session, ticket: ticket, ref: ref, username: nil, knownUser: nil, token: nil,
+                tokenHash: tokenHash)
         case .logout(_, let ticket, let ref, let tokenHash):
             guard let session else { return }
             loggedOut(result, session: session, ticket: ticket, ref: ref, tokenHash: tokenHash)
@@ -35,10 +37,14 @@ extension Hub {
             loginLookedUp(result, session: session, ticket: ticket, ref: ref, username: username, password: password)
         case .loginSession(_, let ticket, let ref, let username, let user, let token, let tokenHash):
             guard let session else { return }
-            accountAnswered(result, session: session, ticket: ticket, ref: ref, username: username, knownUser: user, token: token, tokenHash: tokenHash)
+            accountAnswered(
+                result, session: session, ticket: ticket, ref: ref, username: username, knownUser: user, token: token,
+                tokenHash: tokenHash)
         case .signup(_, let ticket, let ref, let token, let tokenHash):
             guard let session else { return }
-            accountAnswered(result, session: session, ticket: ticket, ref: ref, username: nil, knownUser: nil, token: token, tokenHash: tokenHash)
+            accountAnswered(
+                result, session: session, ticket: ticket, ref: ref, username: nil, knownUser: nil, token: token,
+                tokenHash: tokenHash)
         case .settings(_, let ticket, let ref):
             guard let session else { return }
             settingsAnswered(result, session: session, ticket: ticket, ref: ref)
@@ -49,10 +55,14 @@ extension Hub {
             guard let session else { return }
             snoozeAnswered(result, session: session, ticket: ticket, ref: ref, listID: listID, itemID: itemID)
         case .pendingReminders(_, let userID):
-            guard let session, session.user?.id == userID, case .success(.reminders(let messages)) = result else { return }
+            guard let session, session.user?.id == userID, case .success(.reminders(let messages)) = result else {
+                return
+            }
             // Like a replay the client asked for (by signing in): a day's worth of missed
             // reminders may exceed the slow-consumer bound without the client being slow.
-            for message in messages { actions.append(.send(OutboundFrame(text: message), to: session.connection, requested: true)) }
+            for message in messages {
+                actions.append(.send(OutboundFrame(text: message), to: session.connection, requested: true))
+            }
             metrics.remindersDelivered.increment(by: Int64(messages.count))
         case .reminderSchedule:
             scheduleLoaded(result)

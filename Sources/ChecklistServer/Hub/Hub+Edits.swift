@@ -8,7 +8,9 @@ import Prometheus
 /// `op` requests: the store applies and commits them; the event is broadcast and the author
 /// acknowledged when the commit's reply comes back.
 extension Hub {
-    func perform(_ operation: OperationRequest, opID: String, by user: UserAccount, ref: String?, in session: HubSession) {
+    func perform(
+        _ operation: OperationRequest, opID: String, by user: UserAccount, ref: String?, in session: HubSession
+    ) {
         let actor = user.actor
         let command: StoreCommand
         switch operation {
@@ -23,7 +25,8 @@ extension Hub {
         case .quickAdd(let text, let list, let zoneName):
             // The decoder checked the name; without one, the user's own zone.
             let timeZone = TimeZone(identifier: zoneName ?? user.timeZone) ?? TimeZone(identifier: "UTC")!
-            command = .quickAdd(text: text, defaultList: list, timeZone: timeZone, opID: opID, actor: actor, newID: ItemID(newID()))
+            command = .quickAdd(
+                text: text, defaultList: list, timeZone: timeZone, opID: opID, actor: actor, newID: ItemID(newID()))
         }
         let ticket = session.replies.issue()
         runStore(command, then: .edit(session.connection, ticket: ticket, ref: ref, opID: opID))
@@ -39,14 +42,17 @@ extension Hub {
         )
     }
 
-    func editCommitted(_ result: Result<StoreReply, StoreError>, session: HubSession?, ticket: UInt64, ref: String?, opID: String) {
+    func editCommitted(
+        _ result: Result<StoreReply, StoreError>, session: HubSession?, ticket: UInt64, ref: String?, opID: String
+    ) {
         let message: [UInt8]
         switch result {
         case .success(.committed(let committed)):
             if let delivery = committed.delivery { broadcast(delivery) }
             schedule(committed.reminders)
             let ack = committed.acknowledgement
-            message = ServerMessage.ack(opID: opID, listID: ack.listID, seq: ack.seq, createdID: ack.createdID, parsed: ack.parsed, ref: ref)
+            message = ServerMessage.ack(
+                opID: opID, listID: ack.listID, seq: ack.seq, createdID: ack.createdID, parsed: ack.parsed, ref: ref)
         case .success:
             message = errorMessage(.failure("unexpected store reply to an edit"), opID: opID, ref: ref)
         case .failure(let error):
@@ -56,10 +62,14 @@ extension Hub {
         complete(session, ticket: ticket, .message(message))
     }
 
-    func reusedOpIDAnswered(_ result: Result<StoreReply, StoreError>, session: HubSession, ticket: UInt64, ref: String?, opID: String, error: WireError) {
+    func reusedOpIDAnswered(
+        _ result: Result<StoreReply, StoreError>, session: HubSession, ticket: UInt64, ref: String?, opID: String,
+        error: WireError
+    ) {
         let message: [UInt8]
         if case .success(.acknowledgement(let ack?)) = result {
-            message = ServerMessage.ack(opID: opID, listID: ack.listID, seq: ack.seq, createdID: ack.createdID, parsed: ack.parsed, ref: ref)
+            message = ServerMessage.ack(
+                opID: opID, listID: ack.listID, seq: ack.seq, createdID: ack.createdID, parsed: ack.parsed, ref: ref)
         } else {
             metrics.errors.increment()
             message = ServerMessage.error(error, opID: opID, ref: ref)

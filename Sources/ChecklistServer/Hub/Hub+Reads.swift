@@ -5,12 +5,15 @@ import WireProtocol
 
 /// Replies to reads: `lists` and `history` (encoded on the store thread), and `subscribe`.
 extension Hub {
-    func encodedReplyAnswered(_ result: Result<StoreReply, StoreError>, session: HubSession, ticket: UInt64, ref: String?) {
+    func encodedReplyAnswered(
+        _ result: Result<StoreReply, StoreError>, session: HubSession, ticket: UInt64, ref: String?
+    ) {
         switch result {
         case .success(.encoded(let bytes)):
             complete(session, ticket: ticket, .requested(bytes))
         case .success:
-            complete(session, ticket: ticket, .message(errorMessage(.failure("unexpected store reply to a read"), ref: ref)))
+            complete(
+                session, ticket: ticket, .message(errorMessage(.failure("unexpected store reply to a read"), ref: ref)))
         case .failure(let error):
             complete(session, ticket: ticket, .message(errorMessage(error, ref: ref)))
         }
@@ -23,14 +26,20 @@ extension Hub {
     /// reached the hub before this reply, and every later one after it. Registering the
     /// subscriber when the reply is delivered is therefore exactly right.
     func subscribeAnswered(
-        _ result: Result<StoreReply, StoreError>, session: HubSession, ticket: UInt64, ref: String?, listID: ListID, userID: UserID
+        _ result: Result<StoreReply, StoreError>, session: HubSession, ticket: UInt64, ref: String?, listID: ListID,
+        userID: UserID
     ) {
         switch result {
         case .success(.catchUp(let catchUp)):
-            let subscribed = ServerMessage.subscribed(listID: listID, seq: catchUp.head, replayed: catchUp.replayed, ref: ref)
-            complete(session, ticket: ticket, .subscribed(listID: listID, userID: userID, catchUp: catchUp.frames, subscribed: subscribed))
+            let subscribed = ServerMessage.subscribed(
+                listID: listID, seq: catchUp.head, replayed: catchUp.replayed, ref: ref)
+            complete(
+                session, ticket: ticket,
+                .subscribed(listID: listID, userID: userID, catchUp: catchUp.frames, subscribed: subscribed))
         case .success:
-            complete(session, ticket: ticket, .message(errorMessage(.failure("unexpected store reply to subscribe"), ref: ref)))
+            complete(
+                session, ticket: ticket,
+                .message(errorMessage(.failure("unexpected store reply to subscribe"), ref: ref)))
         case .failure(let error):
             complete(session, ticket: ticket, .message(errorMessage(error, ref: ref)))
         }

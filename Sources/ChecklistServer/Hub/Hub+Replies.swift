@@ -10,7 +10,8 @@ extension Hub {
     func complete(_ session: HubSession, ticket: UInt64, _ reply: PendingReply) {
         for ready in session.replies.complete(ticket, with: reply) { deliver(ready, in: session) }
         if session.receivingPaused, session.requestsWaiting <= configuration.maxRequestsInFlight / 2,
-           sessions[session.connection] === session {
+            sessions[session.connection] === session
+        {
             session.receivingPaused = false
             actions.append(.setReceiving(true, for: session.connection))
         }

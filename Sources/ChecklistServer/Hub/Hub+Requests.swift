@@ -10,7 +10,10 @@ extension Hub {
     func handle(_ message: WebSocketMessage, in session: HubSession) {
         metrics.requests.increment()
         guard case .text(let bytes) = message else {
-            reject(session, WireError(.badRequest, "binary messages are not part of the protocol; send one JSON object per text message"))
+            reject(
+                session,
+                WireError(
+                    .badRequest, "binary messages are not part of the protocol; send one JSON object per text message"))
             return
         }
         let request: Request
@@ -37,7 +40,8 @@ extension Hub {
         case .lists:
             guard let user = authenticatedUser(session, ref: ref) else { return }
             let ticket = session.replies.issue()
-            runStore(.lists(userID: user.id, ref: ref), then: .encodedReply(session.connection, ticket: ticket, ref: ref))
+            runStore(
+                .lists(userID: user.id, ref: ref), then: .encodedReply(session.connection, ticket: ticket, ref: ref))
         case .subscribe(let list, let since):
             guard let user = authenticatedUser(session, ref: ref) else { return }
             let ticket = session.replies.issue()
@@ -48,33 +52,42 @@ extension Hub {
         case .unsubscribe(let list):
             guard authenticatedUser(session, ref: ref) != nil else { return }
             let ticket = session.replies.issue()
-            complete(session, ticket: ticket, .unsubscribed(listID: list, message: ServerMessage.unsubscribed(listID: list, ref: ref)))
+            complete(
+                session, ticket: ticket,
+                .unsubscribed(listID: list, message: ServerMessage.unsubscribed(listID: list, ref: ref)))
         case .op(let opID, let operation):
             guard let user = authenticatedUser(session, ref: ref, opID: opID) else { return }
             perform(operation, opID: opID, by: user, ref: ref, in: session)
         case .search(let query, let limit):
             guard let user = authenticatedUser(session, ref: ref) else { return }
             let ticket = session.replies.issue()
-            runStore(.search(userID: user.id, query: query, limit: limit ?? 20, ref: ref), then: .encodedReply(session.connection, ticket: ticket, ref: ref))
+            runStore(
+                .search(userID: user.id, query: query, limit: limit ?? 20, ref: ref),
+                then: .encodedReply(session.connection, ticket: ticket, ref: ref))
         case .attachmentURL(let id):
             guard let user = authenticatedUser(session, ref: ref) else { return }
             let ticket = session.replies.issue()
             // Signed for this user: the download still checks they may read the checklist.
             let expires = wallClock().milliseconds / 1000 + Self.attachmentURLSeconds
-            let token = SignedAttachmentToken.make(key: configuration.serverKey, attachmentID: id.rawValue, userID: user.id.rawValue, expires: expires)
+            let token = SignedAttachmentToken.make(
+                key: configuration.serverKey, attachmentID: id.rawValue, userID: user.id.rawValue, expires: expires)
             let url = baseURL(for: session) + "/attachments/" + id.rawValue + "?token=" + token
             complete(session, ticket: ticket, .message(ServerMessage.attachmentURL(url, id: id, ref: ref)))
         case .feed(let list, let rotate):
             guard let user = authenticatedUser(session, ref: ref) else { return }
             let ticket = session.replies.issue()
             runStore(
-                .feedURL(userID: user.id, listID: list, rotate: rotate, key: configuration.serverKey, baseURL: baseURL(for: session), ref: ref),
+                .feedURL(
+                    userID: user.id, listID: list, rotate: rotate, key: configuration.serverKey,
+                    baseURL: baseURL(for: session), ref: ref),
                 then: .encodedReply(session.connection, ticket: ticket, ref: ref)
             )
         case .agenda(let from, let to):
             guard let user = authenticatedUser(session, ref: ref) else { return }
             let ticket = session.replies.issue()
-            runStore(.agenda(userID: user.id, from: from, to: to, now: wallClock(), ref: ref), then: .encodedReply(session.connection, ticket: ticket, ref: ref))
+            runStore(
+                .agenda(userID: user.id, from: from, to: to, now: wallClock(), ref: ref),
+                then: .encodedReply(session.connection, ticket: ticket, ref: ref))
         case .history(let list, let from, let to, let username):
             guard let user = authenticatedUser(session, ref: ref) else { return }
             let ticket = session.replies.issue()
@@ -85,7 +98,9 @@ extension Hub {
         case .settings(let timeZone):
             guard let user = authenticatedUser(session, ref: ref) else { return }
             let ticket = session.replies.issue()
-            runStore(.settings(userID: user.id, timeZone: timeZone), then: .settings(session.connection, ticket: ticket, ref: ref))
+            runStore(
+                .settings(userID: user.id, timeZone: timeZone),
+                then: .settings(session.connection, ticket: ticket, ref: ref))
         case .dismissReminder(let list, let item, let at):
             guard let user = authenticatedUser(session, ref: ref) else { return }
             let ticket = session.replies.issue()

@@ -90,7 +90,8 @@ final class Hub {
             handle(message, in: session)
         }
         if !session.receivingPaused, session.requestsWaiting >= configuration.maxRequestsInFlight,
-           sessions[connection] != nil {
+            sessions[connection] != nil
+        {
             session.receivingPaused = true
             metrics.receivePauses.increment()
             actions.append(.setReceiving(false, for: connection))

@@ -36,30 +36,43 @@ final class ServerMetrics: Sendable {
     private let storeTotalsSeen = Mutex<(batches: Int, jobs: Int)>((0, 0))
 
     init() {
-        connectionsOpened = registry.makeCounter(name: "checkwire_connections_opened_total", help: "WebSocket connections opened since start.")
+        connectionsOpened = registry.makeCounter(
+            name: "checkwire_connections_opened_total", help: "WebSocket connections opened since start.")
         requests = registry.makeCounter(name: "checkwire_requests_total", help: "Client messages received.")
         errors = registry.makeCounter(name: "checkwire_errors_total", help: "Requests answered with an error.")
         editsApplied = registry.makeCounter(name: "checkwire_edits_applied_total", help: "Edits committed as events.")
-        eventsBroadcast = registry.makeCounter(name: "checkwire_events_broadcast_total", help: "Events sent to at least one subscriber.")
-        deliveries = registry.makeCounter(name: "checkwire_deliveries_total", help: "Event frames queued to subscribers.")
+        eventsBroadcast = registry.makeCounter(
+            name: "checkwire_events_broadcast_total", help: "Events sent to at least one subscriber.")
+        deliveries = registry.makeCounter(
+            name: "checkwire_deliveries_total", help: "Event frames queued to subscribers.")
         receivePauses = registry.makeCounter(
-            name: "checkwire_receive_pauses_total", help: "Times a connection had too many requests waiting and reading stopped."
+            name: "checkwire_receive_pauses_total",
+            help: "Times a connection had too many requests waiting and reading stopped."
         )
-        remindersFired = registry.makeCounter(name: "checkwire_reminders_fired_total", help: "Reminder occurrences fired (each once).")
+        remindersFired = registry.makeCounter(
+            name: "checkwire_reminders_fired_total", help: "Reminder occurrences fired (each once).")
         remindersDelivered = registry.makeCounter(
-            name: "checkwire_reminders_delivered_total", help: "Reminder messages sent to connections, missed ones on sign-in included."
+            name: "checkwire_reminders_delivered_total",
+            help: "Reminder messages sent to connections, missed ones on sign-in included."
         )
-        remindersLate = registry.makeCounter(name: "checkwire_reminders_late_total", help: "Occurrences fired more than 60 s after their time.")
-        remindersDismissed = registry.makeCounter(name: "checkwire_reminders_dismissed_total", help: "dismissReminder requests answered.")
-        remindersSnoozed = registry.makeCounter(name: "checkwire_reminders_snoozed_total", help: "snoozeReminder requests answered.")
+        remindersLate = registry.makeCounter(
+            name: "checkwire_reminders_late_total", help: "Occurrences fired more than 60 s after their time.")
+        remindersDismissed = registry.makeCounter(
+            name: "checkwire_reminders_dismissed_total", help: "dismissReminder requests answered.")
+        remindersSnoozed = registry.makeCounter(
+            name: "checkwire_reminders_snoozed_total", help: "snoozeReminder requests answered.")
         connections = registry.makeGauge(name: "checkwire_connections", help: "Open WebSocket connections.")
-        subscriptions = registry.makeGauge(name: "checkwire_subscriptions", help: "Live (connection, checklist) subscriptions.")
+        subscriptions = registry.makeGauge(
+            name: "checkwire_subscriptions", help: "Live (connection, checklist) subscriptions.")
         uptime = registry.makeGauge(name: "checkwire_uptime_seconds", help: "Seconds since the server started.")
-        storeBatches = registry.makeCounter(name: "checkwire_store_batches_total", help: "Store batches committed (one fsync each).")
+        storeBatches = registry.makeCounter(
+            name: "checkwire_store_batches_total", help: "Store batches committed (one fsync each).")
         storeJobs = registry.makeCounter(name: "checkwire_store_jobs_total", help: "Store jobs committed.")
         let buckets: [Duration] = [
-            .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10),
-            .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(5),
+            .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5),
+            .milliseconds(10),
+            .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
+            .seconds(1), .seconds(5),
         ]
         editCommitTime = registry.makeDurationHistogram(
             name: "checkwire_edit_commit_seconds", buckets: buckets,

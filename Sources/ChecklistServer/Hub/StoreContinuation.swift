@@ -16,7 +16,9 @@ enum StoreContinuation {
     case logout(ConnectionID, ticket: UInt64, ref: String?, tokenHash: [UInt8])
     /// A login's lookup; the password is checked next, on a worker.
     case loginLookup(ConnectionID, ticket: UInt64, ref: String?, username: String, password: String)
-    case loginSession(ConnectionID, ticket: UInt64, ref: String?, username: String, user: UserAccount, token: String, tokenHash: [UInt8])
+    case loginSession(
+        ConnectionID, ticket: UInt64, ref: String?, username: String, user: UserAccount, token: String,
+        tokenHash: [UInt8])
     case signup(ConnectionID, ticket: UInt64, ref: String?, token: String, tokenHash: [UInt8])
     case settings(ConnectionID, ticket: UInt64, ref: String?)
     case dismissReminder(ConnectionID, ticket: UInt64, ref: String?, listID: ListID, itemID: ItemID, at: Timestamp)
@@ -32,13 +34,14 @@ enum StoreContinuation {
     var connection: ConnectionID? {
         switch self {
         case .settings(let c, _, _), .dismissReminder(let c, _, _, _, _, _), .snoozeReminder(let c, _, _, _, _),
-             .pendingReminders(let c, _):
+            .pendingReminders(let c, _):
             c
         case .reminderSchedule, .firedReminders, .upload:
             nil
-        case .encodedReply(let c, _, _), .subscribe(let c, _, _, _, _), .edit(let c, _, _, _), .reusedOpID(let c, _, _, _, _),
-             .authenticate(let c, _, _, _), .logout(let c, _, _, _), .loginLookup(let c, _, _, _, _),
-             .loginSession(let c, _, _, _, _, _, _), .signup(let c, _, _, _, _):
+        case .encodedReply(let c, _, _), .subscribe(let c, _, _, _, _), .edit(let c, _, _, _),
+            .reusedOpID(let c, _, _, _, _),
+            .authenticate(let c, _, _, _), .logout(let c, _, _, _), .loginLookup(let c, _, _, _, _),
+            .loginSession(let c, _, _, _, _, _, _), .signup(let c, _, _, _, _):
             c
         }
     }

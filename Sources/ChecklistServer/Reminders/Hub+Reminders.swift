@@ -81,20 +81,25 @@ extension Hub {
 
     /// After a sign-in: the reminders the user missed come to this connection.
     func sendMissedReminders(to session: HubSession, userID: UserID) {
-        runStore(.pendingReminders(userID: userID, now: wallClock()), then: .pendingReminders(session.connection, userID: userID))
+        runStore(
+            .pendingReminders(userID: userID, now: wallClock()),
+            then: .pendingReminders(session.connection, userID: userID))
     }
 
     // MARK: Settings, dismiss and snooze
 
     func settingsAnswered(_ result: Result<StoreReply, StoreError>, session: HubSession, ticket: UInt64, ref: String?) {
         guard case .success(.user(let user?)) = result else {
-            let error: StoreError = if case .failure(let error) = result { error } else { .failure("unexpected store reply to settings") }
+            let error: StoreError =
+                if case .failure(let error) = result { error } else { .failure("unexpected store reply to settings") }
             complete(session, ticket: ticket, .message(errorMessage(error, ref: ref)))
             return
         }
         // Every connection of the user reads the new zone from now on (quick add's default).
         for connection in subscriptions.connectionsByUser[user.id] ?? [] { sessions[connection]?.user = user }
-        complete(session, ticket: ticket, .message(ServerMessage.settings(timeZone: user.timeZone, inboxID: user.inboxID, ref: ref)))
+        complete(
+            session, ticket: ticket,
+            .message(ServerMessage.settings(timeZone: user.timeZone, inboxID: user.inboxID, ref: ref)))
     }
 
     func dismissAnswered(
@@ -106,22 +111,30 @@ extension Hub {
             return
         }
         metrics.remindersDismissed.increment()
-        complete(session, ticket: ticket, .message(ServerMessage.reminderDismissed(listID: listID, itemID: itemID, at: at, ref: ref)))
-        tellOtherConnections(of: session, ServerMessage.reminderDismissed(listID: listID, itemID: itemID, at: at, ref: nil))
+        complete(
+            session, ticket: ticket,
+            .message(ServerMessage.reminderDismissed(listID: listID, itemID: itemID, at: at, ref: ref)))
+        tellOtherConnections(
+            of: session, ServerMessage.reminderDismissed(listID: listID, itemID: itemID, at: at, ref: nil))
     }
 
     func snoozeAnswered(
-        _ result: Result<StoreReply, StoreError>, session: HubSession, ticket: UInt64, ref: String?, listID: ListID, itemID: ItemID
+        _ result: Result<StoreReply, StoreError>, session: HubSession, ticket: UInt64, ref: String?, listID: ListID,
+        itemID: ItemID
     ) {
         guard case .success(.snoozed(let snooze)) = result else {
-            let error: StoreError = if case .failure(let error) = result { error } else { .failure("unexpected store reply to a snooze") }
+            let error: StoreError =
+                if case .failure(let error) = result { error } else { .failure("unexpected store reply to a snooze") }
             complete(session, ticket: ticket, .message(errorMessage(error, ref: ref)))
             return
         }
         metrics.remindersSnoozed.increment()
         schedule([.snooze(snooze)])
-        complete(session, ticket: ticket, .message(ServerMessage.reminderSnoozed(listID: listID, itemID: itemID, until: snooze.until, ref: ref)))
-        tellOtherConnections(of: session, ServerMessage.reminderSnoozed(listID: listID, itemID: itemID, until: snooze.until, ref: nil))
+        complete(
+            session, ticket: ticket,
+            .message(ServerMessage.reminderSnoozed(listID: listID, itemID: itemID, until: snooze.until, ref: ref)))
+        tellOtherConnections(
+            of: session, ServerMessage.reminderSnoozed(listID: listID, itemID: itemID, until: snooze.until, ref: nil))
     }
 
     /// The same notice to the user's other authenticated connections.

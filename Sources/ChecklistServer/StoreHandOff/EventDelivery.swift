@@ -19,7 +19,8 @@ extension EventDelivery {
         frame = OutboundFrame(text: applied.payload)
         revokedUserID = applied.revokedUserID
         if let added = applied.sharedUserID, var summary = applied.event.changes.list,
-           let role = applied.event.changes.participants?.first?.role {
+            let role = applied.event.changes.participants?.first?.role
+        {
             summary.role = role
             shared = (added, OutboundFrame(text: ServerMessage.listShared(summary, by: applied.event.by)))
         } else {

@@ -19,7 +19,9 @@ enum StoreCommandRunner {
         }
     }
 
-    private static func reply(to command: StoreCommand, from storage: some ChecklistStorage) throws(StoreError) -> StoreReply {
+    private static func reply(to command: StoreCommand, from storage: some ChecklistStorage) throws(StoreError)
+        -> StoreReply
+    {
         switch command {
         case .createUser(let username, let passwordHash, let tokenHash):
             let user = try storage.createUser(username: username, passwordHash: passwordHash)
@@ -42,10 +44,12 @@ enum StoreCommandRunner {
         case .apply(let request, let opID, let actor):
             return .committed(CommittedEdit(outcome: try storage.apply(request, opID: opID, by: actor)))
         case .quickAdd(let text, let defaultList, let timeZone, let opID, let actor, let newID):
-            return .committed(CommittedEdit(outcome: try storage.quickAdd(
-                text: text, defaultList: defaultList, timeZone: timeZone, opID: opID, by: actor, newID: newID,
-                encodeParsed: JSONWriter.quickAddParsed
-            )))
+            return .committed(
+                CommittedEdit(
+                    outcome: try storage.quickAdd(
+                        text: text, defaultList: defaultList, timeZone: timeZone, opID: opID, by: actor, newID: newID,
+                        encodeParsed: JSONWriter.quickAddParsed
+                    )))
         case .previousAcknowledgement(let opID, let userID):
             return .acknowledgement(try storage.previousAcknowledgement(of: opID, by: userID))
         case .settings(let userID, let timeZone):
@@ -54,9 +58,11 @@ enum StoreCommandRunner {
             return .schedule(try storage.reminderSchedule(now: now))
         case .fireReminders(let due, let now):
             let firing = try storage.fireReminders(due, now: now)
-            return .fired(FiredReminders(
-                messages: firing.deliveries.map { ($0.userID, encode($0)) }, fired: firing.fired, late: firing.late, next: firing.next
-            ))
+            return .fired(
+                FiredReminders(
+                    messages: firing.deliveries.map { ($0.userID, encode($0)) }, fired: firing.fired, late: firing.late,
+                    next: firing.next
+                ))
         case .pendingReminders(let userID, let now):
             return .reminders(try storage.pendingReminders(for: userID, now: now).map(encode))
         case .dismissReminder(let userID, let listID, let itemID, let at):
@@ -64,15 +70,18 @@ enum StoreCommandRunner {
             return .done
         case .feedURL(let userID, let listID, let rotate, let key, let baseURL, let ref):
             let generation = try storage.feedGeneration(for: userID, listID: listID, rotate: rotate) { generation in
-                FeedToken.derive(key: key, userID: userID.rawValue, listID: listID?.rawValue, generation: generation).storedHash
+                FeedToken.derive(key: key, userID: userID.rawValue, listID: listID?.rawValue, generation: generation)
+                    .storedHash
             }
-            let token = FeedToken.derive(key: key, userID: userID.rawValue, listID: listID?.rawValue, generation: generation)
+            let token = FeedToken.derive(
+                key: key, userID: userID.rawValue, listID: listID?.rawValue, generation: generation)
             return .encoded(ServerMessage.feed(url: "\(baseURL)/feed/\(token.text).ics", list: listID, ref: ref))
         case .attach(let upload, let files, let maxTotalBytes, let opID, let tokenHash):
             // Refused or not, the temporary file goes (once placed, it is no longer there).
             defer { unlink(upload.temporaryPath) }
             guard let user = try storage.user(forTokenHash: tokenHash) else { return .unauthenticated }
-            let outcome = try storage.attach(upload, files: files, maxTotalBytes: maxTotalBytes, opID: opID, by: user.actor)
+            let outcome = try storage.attach(
+                upload, files: files, maxTotalBytes: maxTotalBytes, opID: opID, by: user.actor)
             return .attached(CommittedEdit(outcome: outcome), upload.attachment)
         case .attachmentLookup(let id, let tokenHash, let userID):
             var reader = userID
@@ -83,18 +92,23 @@ enum StoreCommandRunner {
             guard let reader else { return .unauthenticated }
             return .attachmentFound(try storage.attachment(id, readableBy: reader))
         case .feedDocument(let tokenHash, let components, let ifNoneMatch, let now):
-            return .feed(try FeedDocument.make(tokenHash: tokenHash, components: components, ifNoneMatch: ifNoneMatch, now: now, from: storage))
+            return .feed(
+                try FeedDocument.make(
+                    tokenHash: tokenHash, components: components, ifNoneMatch: ifNoneMatch, now: now, from: storage))
         case .search(let userID, let query, let limit, let ref):
             return .encoded(ServerMessage.search(try storage.search(query, for: userID, limit: limit), ref: ref))
         case .agenda(let userID, let from, let to, let now, let ref):
             let agenda = try storage.agenda(for: userID, from: from, to: to, now: now)
             return .encoded(ServerMessage.agenda(items: agenda.items, overdue: agenda.overdue, ref: ref))
         case .history(let listID, let userID, let from, let to, let username, let ref):
-            return .encoded(ServerMessage.history(
-                listID: listID, days: try storage.history(of: listID, for: userID, from: from, to: to, username: username), ref: ref
-            ))
+            return .encoded(
+                ServerMessage.history(
+                    listID: listID,
+                    days: try storage.history(of: listID, for: userID, from: from, to: to, username: username), ref: ref
+                ))
         case .snoozeReminder(let userID, let listID, let itemID, let until, let now):
-            return .snoozed(try storage.snoozeReminder(userID: userID, listID: listID, itemID: itemID, until: until, now: now))
+            return .snoozed(
+                try storage.snoozeReminder(userID: userID, listID: listID, itemID: itemID, until: until, now: now))
         }
     }
 

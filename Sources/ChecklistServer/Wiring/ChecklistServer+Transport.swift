@@ -7,10 +7,13 @@ import WireProtocol
 /// hub's actions are carried out.
 extension ChecklistServer: WebSocketServerDelegate {
     public func webSocketServer(_ server: WebSocketServer, didOpen connection: ConnectionID) {
-        hub.connectionOpened(connection, address: server.peerAddress(of: connection) ?? "", host: server.requestedHost(of: connection))
+        hub.connectionOpened(
+            connection, address: server.peerAddress(of: connection) ?? "", host: server.requestedHost(of: connection))
     }
 
-    public func webSocketServer(_ server: WebSocketServer, didReceive message: WebSocketMessage, from connection: ConnectionID) {
+    public func webSocketServer(
+        _ server: WebSocketServer, didReceive message: WebSocketMessage, from connection: ConnectionID
+    ) {
         hub.received(message, from: connection)
         performHubActions()
     }
@@ -27,7 +30,9 @@ extension ChecklistServer: WebSocketServerDelegate {
     public func webSocketServer(_ server: WebSocketServer, httpResponseFor path: String) -> HTTPResponse {
         switch path {
         case "/healthz":
-            guard store.isOpen, !hub.draining else { return HTTPResponse(status: 503, body: Array("store closed\n".utf8)) }
+            guard store.isOpen, !hub.draining else {
+                return HTTPResponse(status: 503, body: Array("store closed\n".utf8))
+            }
             if case .failing(let reason) = store.health {
                 return HTTPResponse(status: 503, body: Array("database not writable: \(reason)\n".utf8))
             }

@@ -46,11 +46,13 @@ public final class ChecklistServer: @unchecked Sendable {
         hasher = PasswordHasher(parameters: configuration.fastPasswordHashing ? .testing : .interactive)
         let decoyHash = try hasher.hash("decoy password that matches nothing")
         store = try StoreExecutor(
-            path: configuration.databasePath, encodeEvent: ServerMessage.event, cacheBytes: configuration.cacheBytes, limits: configuration.limits,
+            path: configuration.databasePath, encodeEvent: ServerMessage.event, cacheBytes: configuration.cacheBytes,
+            limits: configuration.limits,
             busyTimeout: configuration.storeBusyTimeout
         )
         serverKey = try ServerKey.loadOrCreate(at: configuration.databasePath + ".key")
-        attachmentFiles = AttachmentFiles(directory: configuration.attachmentsDirectory ?? configuration.databasePath + "-attachments")
+        attachmentFiles = AttachmentFiles(
+            directory: configuration.attachmentsDirectory ?? configuration.databasePath + "-attachments")
         try attachmentFiles.prepare()
         let hub = Hub(
             configuration: Hub.Configuration(
@@ -74,16 +76,24 @@ public final class ChecklistServer: @unchecked Sendable {
         }
         store.healthChanged = { [logger] health in
             switch health {
-            case .writable: logger.notice("the database takes writes again", metadata: ["database": "\(configuration.databasePath)"])
-            case .failing(let reason): logger.error("the database cannot be written; edits and signups get internal errors until it can", metadata: ["cause": "\(reason)"])
+            case .writable:
+                logger.notice(
+                    "the database takes writes again", metadata: ["database": "\(configuration.databasePath)"])
+            case .failing(let reason):
+                logger.error(
+                    "the database cannot be written; edits and signups get internal errors until it can",
+                    metadata: ["cause": "\(reason)"])
             }
         }
         if case .failing = store.health { store.healthChanged(store.health) }
         // Files no attachment names: uploads whose edit never committed (a crash between the
         // two). Kept only while something refers to them.
-        if let referenced = try? store.sync({ storage throws(StoreError) in try storage.referencedAttachmentContents() }) {
+        if let referenced = try? store.sync({ storage throws(StoreError) in try storage.referencedAttachmentContents() }
+        ) {
             let removed = attachmentFiles.removeUnreferenced(keeping: referenced)
-            if removed > 0 { logger.notice("removed attachment files no attachment names", metadata: ["count": "\(removed)"]) }
+            if removed > 0 {
+                logger.notice("removed attachment files no attachment names", metadata: ["count": "\(removed)"])
+            }
         }
     }
 
@@ -117,7 +127,9 @@ public final class ChecklistServer: @unchecked Sendable {
             hub.start()
             performHubActions()
         }
-        logger.info("listening", metadata: ["host": "\(configuration.host)", "port": "\(port)", "database": "\(configuration.databasePath)"])
+        logger.info(
+            "listening",
+            metadata: ["host": "\(configuration.host)", "port": "\(port)", "database": "\(configuration.databasePath)"])
         return port
     }
 
@@ -179,18 +191,21 @@ public final class ChecklistServer: @unchecked Sendable {
                 performHubActions()
             }
         }
-        backend.submit({ storage in
-            let result = StoreCommandRunner.run(request.command, on: storage)
-            return { committed in answer(committed ? result : .failure(.failure("the batch did not commit"))) }
-        }, abandoned: { error in answer(.failure(error)) })
+        backend.submit(
+            { storage in
+                let result = StoreCommandRunner.run(request.command, on: storage)
+                return { committed in answer(committed ? result : .failure(.failure("the batch did not commit"))) }
+            }, abandoned: { error in answer(.failure(error)) })
     }
 
     /// Runs a store command whose reply goes somewhere other than the hub (an HTTP answer).
-    func runOnStore(_ command: StoreCommand, then answer: @escaping @Sendable (Result<StoreReply, StoreError>) -> Void) {
-        store.submit({ storage in
-            let result = StoreCommandRunner.run(command, on: storage)
-            return { committed in answer(committed ? result : .failure(.failure("the batch did not commit"))) }
-        }, abandoned: { error in answer(.failure(error)) })
+    func runOnStore(_ command: StoreCommand, then answer: @escaping @Sendable (Result<StoreReply, StoreError>) -> Void)
+    {
+        store.submit(
+            { storage in
+                let result = StoreCommandRunner.run(command, on: storage)
+                return { committed in answer(committed ? result : .failure(.failure("the batch did not commit"))) }
+            }, abandoned: { error in answer(.failure(error)) })
     }
 
     private func runPassword(_ request: PasswordRequest) {

@@ -19,7 +19,8 @@ public struct AttachmentFiles: Hashable, Sendable {
     /// Makes the folders (mode 0700) and empties `tmp/`: whatever is there was cut off.
     public func prepare() throws {
         let manager = FileManager.default
-        try manager.createDirectory(atPath: temporaryDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try manager.createDirectory(
+            atPath: temporaryDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         for name in (try? manager.contentsOfDirectory(atPath: temporaryDirectory)) ?? [] {
             try? manager.removeItem(atPath: temporaryDirectory + "/" + name)
         }
@@ -44,7 +45,8 @@ public struct AttachmentFiles: Hashable, Sendable {
             return false
         }
         let folder = (target as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         guard rename(temporaryPath, target) == 0 else {
             throw AttachmentFileError("cannot move the upload into \(folder): \(String(cString: strerror(errno)))")
         }
@@ -62,7 +64,8 @@ public struct AttachmentFiles: Hashable, Sendable {
         let manager = FileManager.default
         var removed = 0
         for folder in (try? manager.contentsOfDirectory(atPath: directory)) ?? [] where folder.count == 2 {
-            for name in (try? manager.contentsOfDirectory(atPath: directory + "/" + folder)) ?? [] where !referenced.contains(name) {
+            for name in (try? manager.contentsOfDirectory(atPath: directory + "/" + folder)) ?? []
+            where !referenced.contains(name) {
                 try? manager.removeItem(atPath: directory + "/" + folder + "/" + name)
                 removed += 1
             }

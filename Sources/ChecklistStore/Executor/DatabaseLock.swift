@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An exclusive lock on `<database>.lock`, held for as long as the server runs, so two servers
@@ -22,7 +22,9 @@ public final class DatabaseLock: Sendable {
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             let holder = Self.readPID(fd).map { " (pid \($0))" } ?? ""
             close(fd)
-            throw .failure("another Checkwire server\(holder) is already using the database \(databasePath); stop it first, or give this one another --database")
+            throw .failure(
+                "another Checkwire server\(holder) is already using the database \(databasePath); stop it first, or give this one another --database"
+            )
         }
         let pid = Array("\(getpid())\n".utf8)
         _ = ftruncate(fd, 0)
@@ -40,6 +42,7 @@ public final class DatabaseLock: Sendable {
         var buffer = [UInt8](repeating: 0, count: 32)
         let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
         guard count > 0 else { return nil }
-        return Int32(String(decoding: buffer.prefix(count), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        return Int32(
+            String(decoding: buffer.prefix(count), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }

@@ -62,7 +62,8 @@ extension StoreExecutor {
         if began {
             for afterCommit in afterCommits { afterCommit(committed) }
         } else {
-            let reason = StoreError.failure("the database cannot be written just now (\(Self.describe(failure))); nothing was changed, try again")
+            let reason = StoreError.failure(
+                "the database cannot be written just now (\(Self.describe(failure))); nothing was changed, try again")
             for job in batch { job.abandon(reason) }
         }
     }
@@ -72,8 +73,11 @@ extension StoreExecutor {
     /// recovers without a restart. Only while failing, so a healthy store pays nothing.
     private func reopenIfReadOnly() {
         guard case .failing = health else { return }
-        let readOnly = (try? database.inDatabase { db in sqlite3_db_readonly(db.sqliteConnection, "main") == 1 }) ?? false
-        guard readOnly, let reopened = try? DatabaseQueue(path: path, configuration: databaseConfiguration) else { return }
+        let readOnly =
+            (try? database.inDatabase { db in sqlite3_db_readonly(db.sqliteConnection, "main") == 1 }) ?? false
+        guard readOnly, let reopened = try? DatabaseQueue(path: path, configuration: databaseConfiguration) else {
+            return
+        }
         store.closeStatements()
         try? database.close()
         database = reopened

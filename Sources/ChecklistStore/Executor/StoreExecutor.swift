@@ -62,7 +62,8 @@ public final class StoreExecutor: @unchecked Sendable {
     /// it may recover without a restart.
     public init(
         path: String, encodeEvent: @escaping ChecklistStore.EventEncoder,
-        cachedChecklists: Int = ChecklistStore.defaultCachedChecklists, cacheBytes: Int = ChecklistStore.defaultCacheBytes,
+        cachedChecklists: Int = ChecklistStore.defaultCachedChecklists,
+        cacheBytes: Int = ChecklistStore.defaultCacheBytes,
         limits: StoreLimits = .defaults,
         busyTimeout: TimeInterval = StoreExecutor.defaultBusyTimeout
     ) throws {
@@ -112,7 +113,8 @@ public final class StoreExecutor: @unchecked Sendable {
                 // SQLite opens a file it may not write (mode 0444 for its user, `chattr +i`)
                 // read-only, and in WAL mode a BEGIN IMMEDIATE alone would not notice.
                 if sqlite3_db_readonly(db.sqliteConnection, "main") == 1 {
-                    throw StoreError.failure("the file can only be read (check its permissions and attributes: chmod, chattr)")
+                    throw StoreError.failure(
+                        "the file can only be read (check its permissions and attributes: chmod, chattr)")
                 }
                 try db.beginTransaction(.immediate)
                 try db.rollback()

@@ -9,18 +9,24 @@ extension ChecklistStore {
     /// At most this many items per feed (the latest dues win): calendar apps slow down on more.
     public static let feedMaximumEntries = 5_000
 
-    public func feedGeneration(for userID: UserID, listID: ListID?, rotate: Bool, hashOf: (Int) -> [UInt8]) throws(StoreError) -> Int {
+    public func feedGeneration(for userID: UserID, listID: ListID?, rotate: Bool, hashOf: (Int) -> [UInt8])
+        throws(StoreError) -> Int
+    {
         do {
             if let listID { _ = try visibleState(listID, for: userID) }
             let scope = listID ?? ""
-            let current = try Int.fetchOne(db.cachedStatement(sql: "SELECT generation FROM feed_tokens WHERE user_id = ? AND list_id = ?"), arguments: [userID, scope])
+            let current = try Int.fetchOne(
+                db.cachedStatement(sql: "SELECT generation FROM feed_tokens WHERE user_id = ? AND list_id = ?"),
+                arguments: [userID, scope])
             let generation = (current ?? 0) + (rotate ? 1 : 0)
-            try db.cachedStatement(sql: """
-                INSERT INTO feed_tokens (token_hash, user_id, list_id, generation, created_at) VALUES (?,?,?,?,?)
-                ON CONFLICT (user_id, list_id) DO UPDATE SET token_hash = excluded.token_hash,
-                    generation = excluded.generation, created_at = excluded.created_at
-                    WHERE token_hash != excluded.token_hash
-                """).execute(arguments: [Data(hashOf(generation)), userID, scope, generation, now.milliseconds])
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO feed_tokens (token_hash, user_id, list_id, generation, created_at) VALUES (?,?,?,?,?)
+                    ON CONFLICT (user_id, list_id) DO UPDATE SET token_hash = excluded.token_hash,
+                        generation = excluded.generation, created_at = excluded.created_at
+                        WHERE token_hash != excluded.token_hash
+                    """
+            ).execute(arguments: [Data(hashOf(generation)), userID, scope, generation, now.milliseconds])
             return generation
         } catch {
             throw storeError(error)
@@ -29,7 +35,11 @@ extension ChecklistStore {
 
     public func feedScope(forTokenHash tokenHash: [UInt8]) throws(StoreError) -> FeedScope? {
         do {
-            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT user_id, list_id FROM feed_tokens WHERE token_hash = ?"), arguments: [Data(tokenHash)]) else {
+            guard
+                let row = try Row.fetchOne(
+                    db.cachedStatement(sql: "SELECT user_id, list_id FROM feed_tokens WHERE token_hash = ?"),
+                    arguments: [Data(tokenHash)])
+            else {
                 return nil
             }
             let listID: ListID = row[1]
@@ -56,7 +66,9 @@ extension ChecklistStore {
 
     /// The calendar's name and its entries (dated items of readable, live checklists; habit
     /// checklists left out), ordered by due. `nil` as for `feedFingerprint`.
-    public func feedEntries(_ scope: FeedScope, today: CivilDate) throws(StoreError) -> (name: String, entries: [CalendarFeed.Entry])? {
+    public func feedEntries(_ scope: FeedScope, today: CivilDate) throws(StoreError) -> (
+        name: String, entries: [CalendarFeed.Entry]
+    )? {
         do {
             try writeChangedRows()
             let lists = try feedLists(scope)
@@ -64,21 +76,28 @@ extension ChecklistStore {
             let oldest = today.addingDays(-Self.feedPastDays).startOfDayUTC
             var entries: [CalendarFeed.Entry] = []
             for list in lists {
-                guard let state = try state(list.id), state.list.status != .cancelled, state.list.kind != .habits else { continue }
-                let rows = try Row.fetchAll(db.cachedStatement(sql: """
-                    SELECT id, revision, modified_at FROM items WHERE list_id = ? AND due IS NOT NULL
-                    """), arguments: [list.id])
+                guard let state = try state(list.id), state.list.status != .cancelled, state.list.kind != .habits else {
+                    continue
+                }
+                let rows = try Row.fetchAll(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT id, revision, modified_at FROM items WHERE list_id = ? AND due IS NOT NULL
+                            """), arguments: [list.id])
                 for row in rows {
                     guard let item = state.items[row[0]], let due = item.due else { continue }
                     guard item.status == .open || due.sortKey >= oldest else { continue }
                     let modified: Int64? = row[2]
-                    entries.append(CalendarFeed.Entry(
-                        listID: list.id, listTitle: state.list.title, listTimeZone: state.list.timeZone, item: item,
-                        revision: row[1], modifiedAt: modified.map(Timestamp.init(milliseconds:)) ?? item.createdAt
-                    ))
+                    entries.append(
+                        CalendarFeed.Entry(
+                            listID: list.id, listTitle: state.list.title, listTimeZone: state.list.timeZone, item: item,
+                            revision: row[1], modifiedAt: modified.map(Timestamp.init(milliseconds:)) ?? item.createdAt
+                        ))
                 }
             }
-            entries.sort { ($0.item.due!.sortKey, $0.listID, $0.item.id) < ($1.item.due!.sortKey, $1.listID, $1.item.id) }
+            entries.sort {
+                ($0.item.due!.sortKey, $0.listID, $0.item.id) < ($1.item.due!.sortKey, $1.listID, $1.item.id)
+            }
             if entries.count > Self.feedMaximumEntries { entries.removeFirst(entries.count - Self.feedMaximumEntries) }
             let name: String
             if let listID = scope.listID, let state = try state(listID) {
@@ -96,14 +115,18 @@ extension ChecklistStore {
     private func feedLists(_ scope: FeedScope) throws -> [(id: ListID, seq: Int64)] {
         let rows: [Row]
         if let listID = scope.listID {
-            rows = try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT l.id, l.seq FROM participants p JOIN lists l ON l.id = p.list_id WHERE p.user_id = ? AND p.list_id = ?
-                """), arguments: [scope.userID, listID])
+            rows = try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT l.id, l.seq FROM participants p JOIN lists l ON l.id = p.list_id WHERE p.user_id = ? AND p.list_id = ?
+                        """), arguments: [scope.userID, listID])
         } else {
-            rows = try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT l.id, l.seq FROM participants p JOIN lists l ON l.id = p.list_id
-                WHERE p.user_id = ? AND l.status != 'cancelled' AND l.kind != 'habits' ORDER BY l.id
-                """), arguments: [scope.userID])
+            rows = try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT l.id, l.seq FROM participants p JOIN lists l ON l.id = p.list_id
+                        WHERE p.user_id = ? AND l.status != 'cancelled' AND l.kind != 'habits' ORDER BY l.id
+                        """), arguments: [scope.userID])
         }
         return rows.map { (id: $0[0], seq: $0[1]) }
     }

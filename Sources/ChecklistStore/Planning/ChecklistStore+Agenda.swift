@@ -11,7 +11,9 @@ extension ChecklistStore {
     /// repeating items once per occurrence in the range, ordered by due; and `overdue`: open
     /// items due before `from`. Cancelled checklists and habit checklists (whose items are
     /// check-ins, not tasks) are left out.
-    public func agenda(for userID: UserID, from: CivilDate, to: CivilDate, now: Timestamp) throws(StoreError) -> (items: [AgendaEntry], overdue: [AgendaEntry]) {
+    public func agenda(for userID: UserID, from: CivilDate, to: CivilDate, now: Timestamp) throws(StoreError) -> (
+        items: [AgendaEntry], overdue: [AgendaEntry]
+    ) {
         do {
             // Rows of this batch's earlier edits are written at its end; the query must see them.
             try writeChangedRows()
@@ -19,17 +21,21 @@ extension ChecklistStore {
             // A UTC date-time can fall a day either side of the local one: take a day more, then filter.
             // `INDEXED BY`: the open-and-dated index is what makes this fast; the plan must not drift.
             let upper = to.addingDays(2).description
-            let rows = try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT i.list_id, i.id FROM participants p
-                JOIN lists l ON l.id = p.list_id
-                JOIN items i INDEXED BY items_open_due ON i.list_id = p.list_id AND i.status = 'open' AND i.due IS NOT NULL AND i.due < ?
-                WHERE p.user_id = ? AND l.status != 'cancelled' AND l.kind != 'habits'
-                """), arguments: [upper, userID])
+            let rows = try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT i.list_id, i.id FROM participants p
+                        JOIN lists l ON l.id = p.list_id
+                        JOIN items i INDEXED BY items_open_due ON i.list_id = p.list_id AND i.status = 'open' AND i.due IS NOT NULL AND i.due < ?
+                        WHERE p.user_id = ? AND l.status != 'cancelled' AND l.kind != 'habits'
+                        """), arguments: [upper, userID])
             var items: [AgendaEntry] = []
             var overdue: [AgendaEntry] = []
             for row in rows {
                 let listID: ListID = row[0]
-                guard let state = try state(listID), let view = state.view(of: row[1], now: now), let due = view.item.due else { continue }
+                guard let state = try state(listID), let view = state.view(of: row[1], now: now),
+                    let due = view.item.due
+                else { continue }
                 let entry = { (due: Due) -> AgendaEntry in
                     var shown = view
                     shown.item.due = due

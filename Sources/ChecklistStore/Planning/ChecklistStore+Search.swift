@@ -28,29 +28,36 @@ extension ChecklistStore {
             try writeChangedRows()
             // The oldest document worth ranking: the N-th newest readable match, when there are
             // more than N. FTS5 walks its index newest first and takes a rowid bound natively.
-            let oldest = try Int64.fetchOne(db.cachedStatement(sql: """
-                SELECT search_fts.rowid FROM search_fts
-                JOIN search_docs d ON d.rowid = search_fts.rowid
-                JOIN participants p ON p.list_id = d.list_id AND p.user_id = ?
-                WHERE search_fts MATCH ?
-                ORDER BY search_fts.rowid DESC
-                LIMIT 1 OFFSET ?
-                """), arguments: [userID, match, Self.searchRankedMatches - 1]) ?? 0
-            let rows = try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT d.list_id, d.item_id, snippet(search_fts, -1, '«', '»', '…', 12)
-                FROM search_fts
-                JOIN search_docs d ON d.rowid = search_fts.rowid
-                JOIN participants p ON p.list_id = d.list_id AND p.user_id = ?
-                WHERE search_fts MATCH ? AND search_fts.rowid >= ?
-                ORDER BY bm25(search_fts, 2.0, 1.0)
-                LIMIT ?
-                """), arguments: [userID, match, oldest, limit])
+            let oldest =
+                try Int64.fetchOne(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT search_fts.rowid FROM search_fts
+                            JOIN search_docs d ON d.rowid = search_fts.rowid
+                            JOIN participants p ON p.list_id = d.list_id AND p.user_id = ?
+                            WHERE search_fts MATCH ?
+                            ORDER BY search_fts.rowid DESC
+                            LIMIT 1 OFFSET ?
+                            """), arguments: [userID, match, Self.searchRankedMatches - 1]) ?? 0
+            let rows = try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT d.list_id, d.item_id, snippet(search_fts, -1, '«', '»', '…', 12)
+                        FROM search_fts
+                        JOIN search_docs d ON d.rowid = search_fts.rowid
+                        JOIN participants p ON p.list_id = d.list_id AND p.user_id = ?
+                        WHERE search_fts MATCH ? AND search_fts.rowid >= ?
+                        ORDER BY bm25(search_fts, 2.0, 1.0)
+                        LIMIT ?
+                        """), arguments: [userID, match, oldest, limit])
             return try rows.compactMap { row -> SearchHit? in
                 guard let state = try state(row[0]) else { return nil }
                 let itemID: ItemID = row[1]
                 let item = itemID.isEmpty ? nil : state.view(of: itemID, now: now)
                 if !itemID.isEmpty, item == nil { return nil }
-                return SearchHit(listID: state.list.id, listTitle: state.list.title, listStatus: state.list.status, item: item, snippet: row[2])
+                return SearchHit(
+                    listID: state.list.id, listTitle: state.list.title, listStatus: state.list.status, item: item,
+                    snippet: row[2])
             }
         } catch {
             throw storeError(error)

@@ -22,7 +22,9 @@ enum AttachmentColumn {
     static func encode(_ attachments: [Attachment]) -> String? {
         guard !attachments.isEmpty else { return nil }
         let stored = attachments.map {
-            Stored(id: $0.id.rawValue, name: $0.name, type: $0.type, size: $0.size, sha256: $0.sha256, by: $0.by, at: $0.at.milliseconds, status: $0.status.rawValue)
+            Stored(
+                id: $0.id.rawValue, name: $0.name, type: $0.type, size: $0.size, sha256: $0.sha256, by: $0.by,
+                at: $0.at.milliseconds, status: $0.status.rawValue)
         }
         guard let data = try? JSONEncoder().encode(stored) else { return nil }
         return String(decoding: data, as: UTF8.self)

@@ -10,8 +10,10 @@ extension ChecklistStore {
                 throw StoreError.rejected(.conflict("the username \(username) is taken; choose another"))
             }
             let user = UserAccount(id: UserID(Self.newID()), username: username)
-            try db.cachedStatement(sql: "INSERT INTO users (id, username, username_key, password_hash, created_at) VALUES (?,?,?,?,?)")
-                .execute(arguments: [user.id, username, username.lowercased(), passwordHash, now.milliseconds])
+            try db.cachedStatement(
+                sql: "INSERT INTO users (id, username, username_key, password_hash, created_at) VALUES (?,?,?,?,?)"
+            )
+            .execute(arguments: [user.id, username, username.lowercased(), passwordHash, now.milliseconds])
             return try withInbox(user)
         } catch {
             throw storeError(error)
@@ -21,7 +23,8 @@ extension ChecklistStore {
     /// The user and their stored password hash, by username ignoring case.
     public func credentials(username: String) throws(StoreError) -> (UserAccount, String)? {
         do {
-            let statement = try db.cachedStatement(sql: "SELECT id, username, password_hash, tz, inbox_id FROM users WHERE username_key = ?")
+            let statement = try db.cachedStatement(
+                sql: "SELECT id, username, password_hash, tz, inbox_id FROM users WHERE username_key = ?")
             guard let row = try Row.fetchOne(statement, arguments: [username.lowercased()]) else { return nil }
             return (UserAccount(id: row[0], username: row[1], timeZone: row[3], inboxID: row[4]), row[2])
         } catch {
@@ -59,9 +62,13 @@ extension ChecklistStore {
     public func settings(for userID: UserID, timeZone: String?) throws(StoreError) -> UserAccount {
         do {
             if let timeZone {
-                try db.cachedStatement(sql: "UPDATE users SET tz = ? WHERE id = ?").execute(arguments: [timeZone, userID])
+                try db.cachedStatement(sql: "UPDATE users SET tz = ? WHERE id = ?").execute(arguments: [
+                    timeZone, userID,
+                ])
             }
-            guard let user = try account(id: userID) else { throw StoreError.rejected(.notFound("this account no longer exists")) }
+            guard let user = try account(id: userID) else {
+                throw StoreError.rejected(.notFound("this account no longer exists"))
+            }
             return try withInbox(user)
         } catch {
             throw storeError(error)
@@ -79,7 +86,8 @@ extension ChecklistStore {
         guard user.inboxID == nil else { return user }
         var user = user
         let inboxID = ListID(Self.newID())
-        let request = EditRequest.createList(id: inboxID, Edit.NewList(title: "Inbox", timeZone: user.timeZone, isInbox: true))
+        let request = EditRequest.createList(
+            id: inboxID, Edit.NewList(title: "Inbox", timeZone: user.timeZone, isInbox: true))
         _ = try apply(request, opID: "inbox-" + inboxID.rawValue, by: user.actor)
         try db.cachedStatement(sql: "UPDATE users SET inbox_id = ? WHERE id = ?").execute(arguments: [inboxID, user.id])
         user.inboxID = inboxID
@@ -88,10 +96,11 @@ extension ChecklistStore {
 
     public func user(forTokenHash tokenHash: [UInt8]) throws(StoreError) -> UserAccount? {
         do {
-            let statement = try db.cachedStatement(sql: """
-                SELECT users.id, users.username, users.tz, users.inbox_id FROM sessions JOIN users ON users.id = sessions.user_id
-                WHERE sessions.token_hash = ?
-                """)
+            let statement = try db.cachedStatement(
+                sql: """
+                    SELECT users.id, users.username, users.tz, users.inbox_id FROM sessions JOIN users ON users.id = sessions.user_id
+                    WHERE sessions.token_hash = ?
+                    """)
             guard let row = try Row.fetchOne(statement, arguments: [Data(tokenHash)]) else { return nil }
             return try withInbox(UserAccount(id: row[0], username: row[1], timeZone: row[2], inboxID: row[3]))
         } catch {
@@ -102,7 +111,9 @@ extension ChecklistStore {
     /// Revokes one token; the user's other sessions stay valid.
     public func deleteSession(tokenHash: [UInt8]) throws(StoreError) {
         do {
-            try db.cachedStatement(sql: "DELETE FROM sessions WHERE token_hash = ?").execute(arguments: [Data(tokenHash)])
+            try db.cachedStatement(sql: "DELETE FROM sessions WHERE token_hash = ?").execute(arguments: [
+                Data(tokenHash)
+            ])
         } catch {
             throw failed(error)
         }

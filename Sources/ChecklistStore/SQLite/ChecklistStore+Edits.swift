@@ -25,7 +25,8 @@ extension ChecklistStore {
             switch request {
             case .createList(let id, var new):
                 guard try self.state(id) == nil else {
-                    throw StoreError.rejected(.conflict("the id \(id) cannot be used for a new checklist; choose a fresh UUID"))
+                    throw StoreError.rejected(
+                        .conflict("the id \(id) cannot be used for a new checklist; choose a fresh UUID"))
                 }
                 if new.timeZone == nil { new.timeZone = try account(id: actor.userID)?.timeZone }
                 let created = ChecklistState.create(id: id, owner: actor, new, at: now)
@@ -56,11 +57,12 @@ extension ChecklistStore {
             let payload = encodeEvent(event)
             try persist(state: state, applied: applied, event: event, payload: payload, parsed: parsed, actor: actor)
             recordUsage(of: request, payloadBytes: payload.count, by: actor.userID)
-            return .applied(AppliedEvent(
-                event: event, payload: payload, createdID: applied.createdID, parsed: parsed,
-                revokedUserID: applied.revokedUserID, sharedUserID: applied.sharedUserID,
-                reminders: reminderChanges(in: state, applied: applied, request: request, now: now)
-            ))
+            return .applied(
+                AppliedEvent(
+                    event: event, payload: payload, createdID: applied.createdID, parsed: parsed,
+                    revokedUserID: applied.revokedUserID, sharedUserID: applied.sharedUserID,
+                    reminders: reminderChanges(in: state, applied: applied, request: request, now: now)
+                ))
         } catch {
             throw storeError(error)
         }
@@ -76,7 +78,9 @@ extension ChecklistStore {
         find.bind(1, userID)
         find.bind(2, opID)
         return try find.first { row in
-            Acknowledgement(listID: ListID(row.text(0) ?? ""), seq: row.int64(1), createdID: row.text(2), parsed: row.optionalBlob(3))
+            Acknowledgement(
+                listID: ListID(row.text(0) ?? ""), seq: row.int64(1), createdID: row.text(2),
+                parsed: row.optionalBlob(3))
         }
     }
 
@@ -84,7 +88,8 @@ extension ChecklistStore {
     /// `writeChangedRows` at the end of the batch. Participant rows are written now: they
     /// change rarely and the reads of who takes part go to the table.
     private func persist(
-        state: ChecklistState, applied: AppliedEdit, event: ChecklistEvent, payload: [UInt8], parsed: [UInt8]?, actor: Actor
+        state: ChecklistState, applied: AppliedEdit, event: ChecklistEvent, payload: [UInt8], parsed: [UInt8]?,
+        actor: Actor
     ) throws {
         let listID = state.list.id
         changedLists.insert(listID)
@@ -100,17 +105,29 @@ extension ChecklistStore {
                 try db.cachedStatement(sql: "DELETE FROM participants WHERE list_id = ? AND user_id = ?")
                     .execute(arguments: [listID, removed])
             } else if let participant = state.participants.values.first(where: { $0.username == change.username }) {
-                try db.cachedStatement(sql: "INSERT OR REPLACE INTO participants (list_id, user_id, username, role, joined_at) VALUES (?,?,?,?,?)")
-                    .execute(arguments: [listID, participant.userID, participant.username, participant.role.rawValue, participant.joinedAt?.milliseconds])
+                try db.cachedStatement(
+                    sql:
+                        "INSERT OR REPLACE INTO participants (list_id, user_id, username, role, joined_at) VALUES (?,?,?,?,?)"
+                )
+                .execute(arguments: [
+                    listID, participant.userID, participant.username, participant.role.rawValue,
+                    participant.joinedAt?.milliseconds,
+                ])
             }
         }
         if let checkIn = applied.checkIn {
             if let value = checkIn.value {
-                try db.cachedStatement(sql: "INSERT OR REPLACE INTO check_ins (list_id, item_id, username, date, value) VALUES (?,?,?,?,?)")
-                    .execute(arguments: [listID, checkIn.itemID, checkIn.username, checkIn.date.description, value.rawValue])
+                try db.cachedStatement(
+                    sql: "INSERT OR REPLACE INTO check_ins (list_id, item_id, username, date, value) VALUES (?,?,?,?,?)"
+                )
+                .execute(arguments: [
+                    listID, checkIn.itemID, checkIn.username, checkIn.date.description, value.rawValue,
+                ])
             } else {
-                try db.cachedStatement(sql: "DELETE FROM check_ins WHERE list_id = ? AND item_id = ? AND username = ? AND date = ?")
-                    .execute(arguments: [listID, checkIn.itemID, checkIn.username, checkIn.date.description])
+                try db.cachedStatement(
+                    sql: "DELETE FROM check_ins WHERE list_id = ? AND item_id = ? AND username = ? AND date = ?"
+                )
+                .execute(arguments: [listID, checkIn.itemID, checkIn.username, checkIn.date.description])
             }
         }
         let statements = try statements()

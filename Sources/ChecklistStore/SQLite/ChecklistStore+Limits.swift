@@ -43,7 +43,10 @@ extension ChecklistStore {
     private func usage(of userID: UserID) throws -> UserUsage {
         if let used = usage[userID] { return used }
         let row = try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT (SELECT COUNT(*) FROM lists WHERE owner_id = ?1 AND inbox = 0), stored_bytes FROM users WHERE id = ?1"),
+            db.cachedStatement(
+                sql:
+                    "SELECT (SELECT COUNT(*) FROM lists WHERE owner_id = ?1 AND inbox = 0), stored_bytes FROM users WHERE id = ?1"
+            ),
             arguments: [userID]
         )
         let used = UserUsage(ownedLists: row?[0] ?? 0, storedBytes: row?[1] ?? 0)

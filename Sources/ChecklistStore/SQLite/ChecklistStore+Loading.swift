@@ -5,20 +5,24 @@ extension ChecklistStore {
     /// The checklist's state, from the cache or loaded from its rows; `nil` when it does not exist.
     func state(_ id: ListID) throws -> ChecklistState? {
         if let cached = states.use(id) { return cached }
-        guard let listRow = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM lists WHERE id = ?"), arguments: [id])
+        guard
+            let listRow = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM lists WHERE id = ?"), arguments: [id])
         else { return nil }
         let participants = try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT user_id, username, role, joined_at FROM participants WHERE list_id = ?"), arguments: [id]
+            db.cachedStatement(sql: "SELECT user_id, username, role, joined_at FROM participants WHERE list_id = ?"),
+            arguments: [id]
         ).compactMap(RowCodec.participant)
         let items = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM items WHERE list_id = ?"), arguments: [id])
             .compactMap(RowCodec.item)
         let checkIns = try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT item_id, username, date, value FROM check_ins WHERE list_id = ?"), arguments: [id]
+            db.cachedStatement(sql: "SELECT item_id, username, date, value FROM check_ins WHERE list_id = ?"),
+            arguments: [id]
         ).compactMap { row -> CheckInRecord? in
             guard let date = CivilDate(iso: row[2]), let value = CheckInValue(rawValue: row[3]) else { return nil }
             return CheckInRecord(itemID: row[0], username: row[1], date: date, value: value)
         }
-        let state = ChecklistState(list: RowCodec.checklist(listRow), participants: participants, items: items, checkIns: checkIns)
+        let state = ChecklistState(
+            list: RowCodec.checklist(listRow), participants: participants, items: items, checkIns: checkIns)
         states[id] = state
         return state
     }

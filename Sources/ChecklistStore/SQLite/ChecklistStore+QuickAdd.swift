@@ -17,7 +17,9 @@ extension ChecklistStore {
         let candidates: [(state: ChecklistState, role: Role)]
         do {
             if let ack = try acknowledgement(of: opID, by: actor.userID) { return .duplicate(ack) }
-            let ids = try ListID.fetchAll(db.cachedStatement(sql: "SELECT list_id FROM participants WHERE user_id = ?"), arguments: [actor.userID])
+            let ids = try ListID.fetchAll(
+                db.cachedStatement(sql: "SELECT list_id FROM participants WHERE user_id = ?"), arguments: [actor.userID]
+            )
             candidates = try ids.compactMap { id in
                 guard let state = try state(id), let role = state.role(of: actor.userID) else { return nil }
                 return (state, role)
@@ -38,7 +40,8 @@ extension ChecklistStore {
             let listID = try QuickAddPlan.targetList(named: parsed.list, fallback: fallback, candidates: candidates)
             guard let state = try self.state(listID) else { throw StoreError.rejected(.listNotFound(listID)) }
             let item = try QuickAddPlan.newItem(parsed, id: newID, in: state, timeZone: timeZone)
-            return try apply(.edit(listID, .addItem(item)), opID: opID, by: actor, kind: "quickAdd", parsed: encodeParsed(parsed))
+            return try apply(
+                .edit(listID, .addItem(item)), opID: opID, by: actor, kind: "quickAdd", parsed: encodeParsed(parsed))
         } catch {
             throw storeError(error)
         }

@@ -6,7 +6,8 @@ extension ChecklistStore {
     /// Every checklist the user takes part in, in view order.
     public func lists(for userID: UserID) throws(StoreError) -> [ListSummary] {
         do {
-            let ids = try ListID.fetchAll(db.cachedStatement(sql: "SELECT list_id FROM participants WHERE user_id = ?"), arguments: [userID])
+            let ids = try ListID.fetchAll(
+                db.cachedStatement(sql: "SELECT list_id FROM participants WHERE user_id = ?"), arguments: [userID])
             var summaries: [ListSummary] = []
             for id in ids {
                 guard let state = try state(id) else { continue }
@@ -33,18 +34,21 @@ extension ChecklistStore {
                 }
                 sink.removeAll()
             }
-            return .snapshot(ChecklistSnapshot(
-                summary: summary(of: listID, state: state, for: userID),
-                participants: state.orderedParticipants,
-                items: state.orderedItemViews(now: now)
-            ))
+            return .snapshot(
+                ChecklistSnapshot(
+                    summary: summary(of: listID, state: state, for: userID),
+                    participants: state.orderedParticipants,
+                    items: state.orderedItemViews(now: now)
+                ))
         } catch {
             throw storeError(error)
         }
     }
 
     /// Appends the stored events `since + 1 … head` to `sink`; `false` when one is missing.
-    private func replay<Sink: ReplaySink>(_ listID: ListID, after since: Int64, through head: Int64, into sink: inout Sink) throws -> Bool {
+    private func replay<Sink: ReplaySink>(
+        _ listID: ListID, after since: Int64, through head: Int64, into sink: inout Sink
+    ) throws -> Bool {
         let select = try statements().selectEvents
         select.bind(1, listID)
         select.bind(2, since)
@@ -69,11 +73,14 @@ extension ChecklistStore {
     }
 
     /// A habit checklist's history, for any participant who can read it.
-    public func history(of listID: ListID, for userID: UserID, from: CivilDate, to: CivilDate, username: String?) throws(StoreError) -> [ChecklistState.HistoryDay] {
+    public func history(of listID: ListID, for userID: UserID, from: CivilDate, to: CivilDate, username: String?)
+        throws(StoreError) -> [ChecklistState.HistoryDay]
+    {
         do {
             let state = try visibleState(listID, for: userID)
             guard state.list.kind == .habits else {
-                throw StoreError.rejected(.badRequest("history is for habit checklists; this one is an ordinary checklist"))
+                throw StoreError.rejected(
+                    .badRequest("history is for habit checklists; this one is an ordinary checklist"))
             }
             if let username, state.participantUsername(matching: username) == nil {
                 throw StoreError.rejected(.notFound("\(username) is not a participant of this checklist"))

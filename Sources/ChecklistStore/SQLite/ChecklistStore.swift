@@ -100,11 +100,12 @@ public final class ChecklistStore {
         guard !changedLists.isEmpty else { return }
         let upsertList = try db.cachedStatement(sql: RowCodec.upsertList)
         let upsertItem = try db.cachedStatement(sql: RowCodec.upsertItem)
-        let upsertDocument = try db.cachedStatement(sql: """
-            INSERT INTO search_docs (list_id, item_id, title, body) VALUES (?,?,?,?)
-            ON CONFLICT (list_id, item_id) DO UPDATE SET title = excluded.title, body = excluded.body
-                WHERE title != excluded.title OR body != excluded.body
-            """)
+        let upsertDocument = try db.cachedStatement(
+            sql: """
+                INSERT INTO search_docs (list_id, item_id, title, body) VALUES (?,?,?,?)
+                ON CONFLICT (list_id, item_id) DO UPDATE SET title = excluded.title, body = excluded.body
+                    WHERE title != excluded.title OR body != excluded.body
+                """)
         let modifiedAt = now.milliseconds
         for id in changedLists {
             guard let state = states[id] else { continue }

@@ -16,7 +16,8 @@ final class EditStatements {
         insertOp = try PreparedStatement(
             db, sql: "INSERT INTO applied_ops (user_id, op_id, list_id, seq, created_id, parsed) VALUES (?,?,?,?,?,?)"
         )
-        selectEvents = try PreparedStatement(db, sql: "SELECT seq, payload FROM events WHERE list_id = ? AND seq > ? ORDER BY seq")
+        selectEvents = try PreparedStatement(
+            db, sql: "SELECT seq, payload FROM events WHERE list_id = ? AND seq > ? ORDER BY seq")
     }
 
     func finalize() {

@@ -14,7 +14,8 @@ enum RowCodec {
             kind: (row["kind"] as String?).flatMap(ChecklistKind.init(rawValue:)) ?? .checklist,
             sequential: (row["sequential"] as Int64?) == 1,
             status: ListStatus(rawValue: row["status"]) ?? .active, ownerID: row["owner_id"],
-            createdAt: Timestamp(milliseconds: row["created_at"]), updatedAt: Timestamp(milliseconds: row["updated_at"]),
+            createdAt: Timestamp(milliseconds: row["created_at"]),
+            updatedAt: Timestamp(milliseconds: row["updated_at"]),
             completedAt: timestamp(row["completed_at"]), cancelledAt: timestamp(row["cancelled_at"]),
             statusBeforeCancel: (row["status_before_cancel"] as String?).flatMap(ListStatus.init(rawValue:)),
             seq: row["seq"]
@@ -23,7 +24,8 @@ enum RowCodec {
 
     static func participant(_ row: Row) -> Participant? {
         guard let role = Role(rawValue: row["role"]) else { return nil }
-        return Participant(userID: row["user_id"], username: row["username"], role: role, joinedAt: timestamp(row["joined_at"]))
+        return Participant(
+            userID: row["user_id"], username: row["username"], role: role, joinedAt: timestamp(row["joined_at"]))
     }
 
     static func item(_ row: Row) -> Item? {
@@ -35,7 +37,8 @@ enum RowCodec {
             remindBefore: row["remind_before"], assignee: row["assignee"],
             repeatRule: (row["repeat_rule"] as String?).flatMap { try? RepeatRule(parsing: $0) },
             repeatStart: (row["repeat_start"] as String?).flatMap(CivilDate.init(iso:)),
-            sequential: (row["sequential"] as Int64?) == 1, availableFrom: (row["available_from"] as String?).flatMap(Due.init(wire:)),
+            sequential: (row["sequential"] as Int64?) == 1,
+            availableFrom: (row["available_from"] as String?).flatMap(Due.init(wire:)),
             status: status, createdBy: row["created_by"],
             createdAt: Timestamp(milliseconds: row["created_at"]), doneBy: row["done_by"],
             doneAt: timestamp(row["done_at"]), cancelledBy: row["cancelled_by"],
@@ -50,7 +53,8 @@ enum RowCodec {
         [
             list.id, list.title, list.description, list.due?.description, list.status.rawValue, list.ownerID,
             list.createdAt.milliseconds, list.updatedAt.milliseconds, list.completedAt?.milliseconds,
-            list.cancelledAt?.milliseconds, list.statusBeforeCancel?.rawValue, list.seq, list.timeZone, list.isInbox ? 1 : 0,
+            list.cancelledAt?.milliseconds, list.statusBeforeCancel?.rawValue, list.seq, list.timeZone,
+            list.isInbox ? 1 : 0,
             list.kind.rawValue, list.sequential ? 1 : 0,
         ]
     }
@@ -61,7 +65,8 @@ enum RowCodec {
             item.location, item.remindEvery, item.status.rawValue, item.createdBy, item.createdAt.milliseconds,
             item.doneBy, item.doneAt?.milliseconds, item.cancelledBy, item.cancelledAt?.milliseconds,
             item.cancelOrigin?.storageValue, item.remindBefore, item.assignee, item.remindEverySince?.milliseconds,
-            item.repeatRule?.rrule, item.repeatStart?.description, item.sequential ? 1 : 0, item.availableFrom?.description,
+            item.repeatRule?.rrule, item.repeatStart?.description, item.sequential ? 1 : 0,
+            item.availableFrom?.description,
             AttachmentColumn.encode(item.attachments),
         ]
     }

@@ -8,76 +8,77 @@ enum Schema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
-            try db.execute(sql: """
-                CREATE TABLE users (
-                    id TEXT PRIMARY KEY NOT NULL,
-                    username TEXT NOT NULL,
-                    username_key TEXT NOT NULL UNIQUE,
-                    password_hash TEXT NOT NULL,
-                    created_at INTEGER NOT NULL
-                );
-                CREATE TABLE sessions (
-                    token_hash BLOB PRIMARY KEY NOT NULL,
-                    user_id TEXT NOT NULL REFERENCES users(id),
-                    created_at INTEGER NOT NULL
-                ) WITHOUT ROWID;
-                CREATE TABLE lists (
-                    id TEXT PRIMARY KEY NOT NULL,
-                    title TEXT NOT NULL,
-                    description TEXT,
-                    due TEXT,
-                    status TEXT NOT NULL,
-                    owner_id TEXT NOT NULL REFERENCES users(id),
-                    created_at INTEGER NOT NULL,
-                    updated_at INTEGER NOT NULL,
-                    completed_at INTEGER,
-                    cancelled_at INTEGER,
-                    status_before_cancel TEXT,
-                    seq INTEGER NOT NULL
-                );
-                CREATE TABLE participants (
-                    list_id TEXT NOT NULL REFERENCES lists(id),
-                    user_id TEXT NOT NULL REFERENCES users(id),
-                    username TEXT NOT NULL,
-                    role TEXT NOT NULL,
-                    PRIMARY KEY (list_id, user_id)
-                ) WITHOUT ROWID;
-                CREATE INDEX participants_by_user ON participants(user_id);
-                CREATE TABLE items (
-                    list_id TEXT NOT NULL REFERENCES lists(id),
-                    id TEXT NOT NULL,
-                    parent TEXT,
-                    position REAL NOT NULL,
-                    title TEXT NOT NULL,
-                    notes TEXT,
-                    due TEXT,
-                    location TEXT,
-                    remind_every INTEGER,
-                    status TEXT NOT NULL,
-                    created_by TEXT NOT NULL,
-                    created_at INTEGER NOT NULL,
-                    done_by TEXT,
-                    done_at INTEGER,
-                    cancelled_by TEXT,
-                    cancelled_at INTEGER,
-                    cancel_origin TEXT,
-                    PRIMARY KEY (list_id, id)
-                ) WITHOUT ROWID;
-                CREATE TABLE events (
-                    list_id TEXT NOT NULL,
-                    seq INTEGER NOT NULL,
-                    payload BLOB NOT NULL,
-                    PRIMARY KEY (list_id, seq)
-                ) WITHOUT ROWID;
-                CREATE TABLE applied_ops (
-                    user_id TEXT NOT NULL,
-                    op_id TEXT NOT NULL,
-                    list_id TEXT NOT NULL,
-                    seq INTEGER NOT NULL,
-                    created_id TEXT,
-                    PRIMARY KEY (user_id, op_id)
-                ) WITHOUT ROWID;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE users (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        username TEXT NOT NULL,
+                        username_key TEXT NOT NULL UNIQUE,
+                        password_hash TEXT NOT NULL,
+                        created_at INTEGER NOT NULL
+                    );
+                    CREATE TABLE sessions (
+                        token_hash BLOB PRIMARY KEY NOT NULL,
+                        user_id TEXT NOT NULL REFERENCES users(id),
+                        created_at INTEGER NOT NULL
+                    ) WITHOUT ROWID;
+                    CREATE TABLE lists (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        title TEXT NOT NULL,
+                        description TEXT,
+                        due TEXT,
+                        status TEXT NOT NULL,
+                        owner_id TEXT NOT NULL REFERENCES users(id),
+                        created_at INTEGER NOT NULL,
+                        updated_at INTEGER NOT NULL,
+                        completed_at INTEGER,
+                        cancelled_at INTEGER,
+                        status_before_cancel TEXT,
+                        seq INTEGER NOT NULL
+                    );
+                    CREATE TABLE participants (
+                        list_id TEXT NOT NULL REFERENCES lists(id),
+                        user_id TEXT NOT NULL REFERENCES users(id),
+                        username TEXT NOT NULL,
+                        role TEXT NOT NULL,
+                        PRIMARY KEY (list_id, user_id)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX participants_by_user ON participants(user_id);
+                    CREATE TABLE items (
+                        list_id TEXT NOT NULL REFERENCES lists(id),
+                        id TEXT NOT NULL,
+                        parent TEXT,
+                        position REAL NOT NULL,
+                        title TEXT NOT NULL,
+                        notes TEXT,
+                        due TEXT,
+                        location TEXT,
+                        remind_every INTEGER,
+                        status TEXT NOT NULL,
+                        created_by TEXT NOT NULL,
+                        created_at INTEGER NOT NULL,
+                        done_by TEXT,
+                        done_at INTEGER,
+                        cancelled_by TEXT,
+                        cancelled_at INTEGER,
+                        cancel_origin TEXT,
+                        PRIMARY KEY (list_id, id)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE events (
+                        list_id TEXT NOT NULL,
+                        seq INTEGER NOT NULL,
+                        payload BLOB NOT NULL,
+                        PRIMARY KEY (list_id, seq)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE applied_ops (
+                        user_id TEXT NOT NULL,
+                        op_id TEXT NOT NULL,
+                        list_id TEXT NOT NULL,
+                        seq INTEGER NOT NULL,
+                        created_id TEXT,
+                        PRIMARY KEY (user_id, op_id)
+                    ) WITHOUT ROWID;
+                    """)
         }
         // The `parsed` object of a quickAdd's ack, as wire JSON, so that a resent opId gets the
         // original ack whole (NULL for every other op, and for quickAdds applied before v2).
@@ -88,127 +89,134 @@ enum Schema {
         // for the existing log through the applied ops that name each event's author, and an
         // index to count the lists a user owns.
         migrator.registerMigration("v3") { db in
-            try db.execute(sql: """
-                ALTER TABLE users ADD COLUMN stored_bytes INTEGER NOT NULL DEFAULT 0;
-                UPDATE users SET stored_bytes = (
-                    SELECT COALESCE(SUM(length(e.payload)), 0) FROM applied_ops a
-                    JOIN events e ON e.list_id = a.list_id AND e.seq = a.seq
-                    WHERE a.user_id = users.id
-                );
-                CREATE INDEX lists_by_owner ON lists(owner_id);
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE users ADD COLUMN stored_bytes INTEGER NOT NULL DEFAULT 0;
+                    UPDATE users SET stored_bytes = (
+                        SELECT COALESCE(SUM(length(e.payload)), 0) FROM applied_ops a
+                        JOIN events e ON e.list_id = a.list_id AND e.seq = a.seq
+                        WHERE a.user_id = users.id
+                    );
+                    CREATE INDEX lists_by_owner ON lists(owner_id);
+                    """)
         }
         // Time zones, Inboxes and reminders. `reminder_claims` records every occurrence that
         // fired (so none fires twice, also across restarts and nodes); `reminder_deliveries` the
         // latest one each user got of each item (re-sent on sign-in until dismissed);
         // `reminder_snoozes` a user's snooze of an item.
         migrator.registerMigration("v4") { db in
-            try db.execute(sql: """
-                ALTER TABLE users ADD COLUMN tz TEXT NOT NULL DEFAULT 'UTC';
-                ALTER TABLE users ADD COLUMN inbox_id TEXT;
-                ALTER TABLE lists ADD COLUMN tz TEXT NOT NULL DEFAULT 'UTC';
-                ALTER TABLE lists ADD COLUMN inbox INTEGER NOT NULL DEFAULT 0;
-                ALTER TABLE items ADD COLUMN remind_before INTEGER;
-                ALTER TABLE items ADD COLUMN assignee TEXT;
-                ALTER TABLE items ADD COLUMN remind_every_since INTEGER;
-                UPDATE items SET remind_every_since = created_at WHERE remind_every IS NOT NULL;
-                CREATE INDEX items_with_reminders ON items(list_id)
-                    WHERE status = 'open' AND (remind_every IS NOT NULL OR (remind_before IS NOT NULL AND due IS NOT NULL));
-                CREATE TABLE reminder_claims (
-                    list_id TEXT NOT NULL,
-                    item_id TEXT NOT NULL,
-                    kind TEXT NOT NULL,
-                    at INTEGER NOT NULL,
-                    fired_at INTEGER NOT NULL,
-                    PRIMARY KEY (list_id, item_id, kind, at)
-                ) WITHOUT ROWID;
-                CREATE TABLE reminder_deliveries (
-                    user_id TEXT NOT NULL,
-                    list_id TEXT NOT NULL,
-                    item_id TEXT NOT NULL,
-                    kind TEXT NOT NULL,
-                    at INTEGER NOT NULL,
-                    dismissed INTEGER NOT NULL DEFAULT 0,
-                    PRIMARY KEY (user_id, list_id, item_id)
-                ) WITHOUT ROWID;
-                CREATE TABLE reminder_snoozes (
-                    user_id TEXT NOT NULL,
-                    list_id TEXT NOT NULL,
-                    item_id TEXT NOT NULL,
-                    kind TEXT NOT NULL,
-                    until INTEGER NOT NULL,
-                    PRIMARY KEY (user_id, list_id, item_id)
-                ) WITHOUT ROWID;
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE users ADD COLUMN tz TEXT NOT NULL DEFAULT 'UTC';
+                    ALTER TABLE users ADD COLUMN inbox_id TEXT;
+                    ALTER TABLE lists ADD COLUMN tz TEXT NOT NULL DEFAULT 'UTC';
+                    ALTER TABLE lists ADD COLUMN inbox INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE items ADD COLUMN remind_before INTEGER;
+                    ALTER TABLE items ADD COLUMN assignee TEXT;
+                    ALTER TABLE items ADD COLUMN remind_every_since INTEGER;
+                    UPDATE items SET remind_every_since = created_at WHERE remind_every IS NOT NULL;
+                    CREATE INDEX items_with_reminders ON items(list_id)
+                        WHERE status = 'open' AND (remind_every IS NOT NULL OR (remind_before IS NOT NULL AND due IS NOT NULL));
+                    CREATE TABLE reminder_claims (
+                        list_id TEXT NOT NULL,
+                        item_id TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        at INTEGER NOT NULL,
+                        fired_at INTEGER NOT NULL,
+                        PRIMARY KEY (list_id, item_id, kind, at)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE reminder_deliveries (
+                        user_id TEXT NOT NULL,
+                        list_id TEXT NOT NULL,
+                        item_id TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        at INTEGER NOT NULL,
+                        dismissed INTEGER NOT NULL DEFAULT 0,
+                        PRIMARY KEY (user_id, list_id, item_id)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE reminder_snoozes (
+                        user_id TEXT NOT NULL,
+                        list_id TEXT NOT NULL,
+                        item_id TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        until INTEGER NOT NULL,
+                        PRIMARY KEY (user_id, list_id, item_id)
+                    ) WITHOUT ROWID;
+                    """)
         }
         // Repeating items: the rule (canonical RRULE text) and the first occurrence it counts from.
         migrator.registerMigration("v5") { db in
-            try db.execute(sql: """
-                ALTER TABLE items ADD COLUMN repeat_rule TEXT;
-                ALTER TABLE items ADD COLUMN repeat_start TEXT;
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE items ADD COLUMN repeat_rule TEXT;
+                    ALTER TABLE items ADD COLUMN repeat_start TEXT;
+                    """)
         }
         // Habit checklists: the kind of each checklist, when each participant joined (a habit's
         // earlier days are not theirs to miss), and every participant's check-ins.
         migrator.registerMigration("v6") { db in
-            try db.execute(sql: """
-                ALTER TABLE lists ADD COLUMN kind TEXT NOT NULL DEFAULT 'checklist';
-                ALTER TABLE participants ADD COLUMN joined_at INTEGER;
-                CREATE TABLE check_ins (
-                    list_id TEXT NOT NULL,
-                    item_id TEXT NOT NULL,
-                    username TEXT NOT NULL,
-                    date TEXT NOT NULL,
-                    value TEXT NOT NULL,
-                    PRIMARY KEY (list_id, item_id, username, date)
-                ) WITHOUT ROWID;
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE lists ADD COLUMN kind TEXT NOT NULL DEFAULT 'checklist';
+                    ALTER TABLE participants ADD COLUMN joined_at INTEGER;
+                    CREATE TABLE check_ins (
+                        list_id TEXT NOT NULL,
+                        item_id TEXT NOT NULL,
+                        username TEXT NOT NULL,
+                        date TEXT NOT NULL,
+                        value TEXT NOT NULL,
+                        PRIMARY KEY (list_id, item_id, username, date)
+                    ) WITHOUT ROWID;
+                    """)
         }
         // Sequential parents and items that open on a date.
         migrator.registerMigration("v7") { db in
-            try db.execute(sql: """
-                ALTER TABLE lists ADD COLUMN sequential INTEGER NOT NULL DEFAULT 0;
-                ALTER TABLE items ADD COLUMN sequential INTEGER NOT NULL DEFAULT 0;
-                ALTER TABLE items ADD COLUMN available_from TEXT;
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE lists ADD COLUMN sequential INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE items ADD COLUMN sequential INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE items ADD COLUMN available_from TEXT;
+                    """)
         }
         // The agenda's index: open items with a due, per checklist.
         migrator.registerMigration("v8") { db in
-            try db.execute(sql: "CREATE INDEX items_open_due ON items(list_id, due) WHERE status = 'open' AND due IS NOT NULL")
+            try db.execute(
+                sql: "CREATE INDEX items_open_due ON items(list_id, due) WHERE status = 'open' AND due IS NOT NULL")
         }
         // Full-text search: one document per checklist (title, description) and per item
         // (title, notes, location), kept in step with the rows in the same transaction
         // (`writeSearchDocuments`); an FTS5 index over them with prefix indexes for the
         // last word typed, fed by triggers (SQLite's external-content pattern).
         migrator.registerMigration("v9") { db in
-            try db.execute(sql: """
-                CREATE TABLE search_docs (
-                    rowid INTEGER PRIMARY KEY,
-                    list_id TEXT NOT NULL,
-                    item_id TEXT NOT NULL,
-                    title TEXT NOT NULL,
-                    body TEXT NOT NULL,
-                    UNIQUE (list_id, item_id)
-                );
-                CREATE VIRTUAL TABLE search_fts USING fts5(
-                    title, body, content='search_docs', content_rowid='rowid',
-                    tokenize='unicode61 remove_diacritics 2', prefix='1 2 3'
-                );
-                CREATE TRIGGER search_docs_ai AFTER INSERT ON search_docs BEGIN
-                    INSERT INTO search_fts(rowid, title, body) VALUES (new.rowid, new.title, new.body);
-                END;
-                CREATE TRIGGER search_docs_ad AFTER DELETE ON search_docs BEGIN
-                    INSERT INTO search_fts(search_fts, rowid, title, body) VALUES ('delete', old.rowid, old.title, old.body);
-                END;
-                CREATE TRIGGER search_docs_au AFTER UPDATE ON search_docs BEGIN
-                    INSERT INTO search_fts(search_fts, rowid, title, body) VALUES ('delete', old.rowid, old.title, old.body);
-                    INSERT INTO search_fts(rowid, title, body) VALUES (new.rowid, new.title, new.body);
-                END;
-                INSERT INTO search_docs (list_id, item_id, title, body)
-                    SELECT id, '', title, COALESCE(description, '') FROM lists;
-                INSERT INTO search_docs (list_id, item_id, title, body)
-                    SELECT list_id, id, title, TRIM(COALESCE(notes, '') || ' ' || COALESCE(location, '')) FROM items;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE search_docs (
+                        rowid INTEGER PRIMARY KEY,
+                        list_id TEXT NOT NULL,
+                        item_id TEXT NOT NULL,
+                        title TEXT NOT NULL,
+                        body TEXT NOT NULL,
+                        UNIQUE (list_id, item_id)
+                    );
+                    CREATE VIRTUAL TABLE search_fts USING fts5(
+                        title, body, content='search_docs', content_rowid='rowid',
+                        tokenize='unicode61 remove_diacritics 2', prefix='1 2 3'
+                    );
+                    CREATE TRIGGER search_docs_ai AFTER INSERT ON search_docs BEGIN
+                        INSERT INTO search_fts(rowid, title, body) VALUES (new.rowid, new.title, new.body);
+                    END;
+                    CREATE TRIGGER search_docs_ad AFTER DELETE ON search_docs BEGIN
+                        INSERT INTO search_fts(search_fts, rowid, title, body) VALUES ('delete', old.rowid, old.title, old.body);
+                    END;
+                    CREATE TRIGGER search_docs_au AFTER UPDATE ON search_docs BEGIN
+                        INSERT INTO search_fts(search_fts, rowid, title, body) VALUES ('delete', old.rowid, old.title, old.body);
+                        INSERT INTO search_fts(rowid, title, body) VALUES (new.rowid, new.title, new.body);
+                    END;
+                    INSERT INTO search_docs (list_id, item_id, title, body)
+                        SELECT id, '', title, COALESCE(description, '') FROM lists;
+                    INSERT INTO search_docs (list_id, item_id, title, body)
+                        SELECT list_id, id, title, TRIM(COALESCE(notes, '') || ' ' || COALESCE(location, '')) FROM items;
+                    """)
         }
         // Calendar feeds: each item row counts its revisions and the time of the last one
         // (SEQUENCE, LAST-MODIFIED); feed tokens by their hash, one per user and scope (a
@@ -217,34 +225,36 @@ enum Schema {
         // index on (list_id, due) led the planner away from `items_open_due` for `agenda`
         // (a week went from 90 to 218 ms at 200,000 items).
         migrator.registerMigration("v10") { db in
-            try db.execute(sql: """
-                ALTER TABLE items ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
-                ALTER TABLE items ADD COLUMN modified_at INTEGER;
-                CREATE TABLE feed_tokens (
-                    token_hash BLOB PRIMARY KEY NOT NULL,
-                    user_id TEXT NOT NULL REFERENCES users(id),
-                    list_id TEXT NOT NULL,
-                    generation INTEGER NOT NULL,
-                    created_at INTEGER NOT NULL
-                ) WITHOUT ROWID;
-                CREATE UNIQUE INDEX feed_tokens_by_scope ON feed_tokens(user_id, list_id);
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE items ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE items ADD COLUMN modified_at INTEGER;
+                    CREATE TABLE feed_tokens (
+                        token_hash BLOB PRIMARY KEY NOT NULL,
+                        user_id TEXT NOT NULL REFERENCES users(id),
+                        list_id TEXT NOT NULL,
+                        generation INTEGER NOT NULL,
+                        created_at INTEGER NOT NULL
+                    ) WITHOUT ROWID;
+                    CREATE UNIQUE INDEX feed_tokens_by_scope ON feed_tokens(user_id, list_id);
+                    """)
         }
         // Attachments: on the item row as JSON (what its events carry), and indexed by id and
         // by content for downloads and for removing files no attachment names.
         migrator.registerMigration("v11") { db in
-            try db.execute(sql: """
-                ALTER TABLE items ADD COLUMN attachments TEXT;
-                CREATE TABLE attachments (
-                    id TEXT PRIMARY KEY NOT NULL,
-                    list_id TEXT NOT NULL,
-                    item_id TEXT NOT NULL,
-                    sha256 TEXT NOT NULL,
-                    size INTEGER NOT NULL,
-                    created_at INTEGER NOT NULL
-                ) WITHOUT ROWID;
-                CREATE INDEX attachments_by_content ON attachments(sha256);
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE items ADD COLUMN attachments TEXT;
+                    CREATE TABLE attachments (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        list_id TEXT NOT NULL,
+                        item_id TEXT NOT NULL,
+                        sha256 TEXT NOT NULL,
+                        size INTEGER NOT NULL,
+                        created_at INTEGER NOT NULL
+                    ) WITHOUT ROWID;
+                    CREATE INDEX attachments_by_content ON attachments(sha256);
+                    """)
         }
         return migrator
     }

@@ -17,7 +17,8 @@ public enum ScheduledReminder: Hashable, Sendable, Comparable {
     public static func < (lhs: Self, rhs: Self) -> Bool {
         switch (lhs, rhs) {
         case (.occurrence(let a), .occurrence(let b)): a < b
-        case (.snooze(let a), .snooze(let b)): (a.until, a.userID, a.listID, a.itemID) < (b.until, b.userID, b.listID, b.itemID)
+        case (.snooze(let a), .snooze(let b)):
+            (a.until, a.userID, a.listID, a.itemID) < (b.until, b.userID, b.listID, b.itemID)
         case (.occurrence(let a), .snooze(let b)): a.at <= b.until
         case (.snooze(let a), .occurrence(let b)): a.until < b.at
         }

@@ -19,15 +19,21 @@ public struct StoreLimits: Hashable, Sendable {
     }
 
     func listsRefusal() -> DomainError {
-        .tooLarge("you already own \(Self.count(listsPerUser, "checklist")), the most one account may own on this server; cancelled ones count too")
+        .tooLarge(
+            "you already own \(Self.count(listsPerUser, "checklist")), the most one account may own on this server; cancelled ones count too"
+        )
     }
 
     func itemsRefusal() -> DomainError {
-        .tooLarge("this checklist already has \(Self.count(itemsPerList, "item")), the most one checklist may hold on this server; start another checklist")
+        .tooLarge(
+            "this checklist already has \(Self.count(itemsPerList, "item")), the most one checklist may hold on this server; start another checklist"
+        )
     }
 
     func bytesRefusal() -> DomainError {
-        .tooLarge("your edits have stored \(Self.size(storedBytesPerUser)), the most one account may store on this server; ask the server's operator for more")
+        .tooLarge(
+            "your edits have stored \(Self.size(storedBytesPerUser)), the most one account may store on this server; ask the server's operator for more"
+        )
     }
 
     static func count(_ n: Int, _ noun: String) -> String {

@@ -1,7 +1,7 @@
 import ChecklistClient
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The HTTP side of attachments for the terminal: uploads with progress, downloads.
@@ -9,7 +9,11 @@ enum AttachmentHTTP {
     /// `ws://host:port/ws` → `http://host:port` (`wss` → `https`).
     static func base(of server: String) -> String {
         var text = server
-        if text.hasPrefix("wss://") { text = "https://" + text.dropFirst(6) } else if text.hasPrefix("ws://") { text = "http://" + text.dropFirst(5) }
+        if text.hasPrefix("wss://") {
+            text = "https://" + text.dropFirst(6)
+        } else if text.hasPrefix("ws://") {
+            text = "http://" + text.dropFirst(5)
+        }
         if let url = URL(string: text), let scheme = url.scheme, let host = url.host {
             return "\(scheme)://\(host.contains(":") ? "[\(host)]" : host)" + (url.port.map { ":\($0)" } ?? "")
         }
@@ -20,7 +24,8 @@ enum AttachmentHTTP {
     static func contentType(forPath path: String) -> String {
         let types = [
             "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp",
-            "heic": "image/heic", "pdf": "application/pdf", "txt": "text/plain; charset=utf-8", "md": "text/markdown; charset=utf-8",
+            "heic": "image/heic", "pdf": "application/pdf", "txt": "text/plain; charset=utf-8",
+            "md": "text/markdown; charset=utf-8",
             "csv": "text/csv; charset=utf-8", "zip": "application/zip", "mp3": "audio/mpeg", "mp4": "video/mp4",
             "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
             "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -29,7 +34,9 @@ enum AttachmentHTTP {
     }
 
     /// PUTs `data`; `progress(sent, total)` as the body goes out. Returns (status, body).
-    static func upload(_ data: Data, to url: URL, token: String, type: String, progress: @escaping @Sendable (Int64, Int64) -> Void) async throws -> (Int, Data) {
+    static func upload(
+        _ data: Data, to url: URL, token: String, type: String, progress: @escaping @Sendable (Int64, Int64) -> Void
+    ) async throws -> (Int, Data) {
         var request = URLRequest(url: url)
         request.httpMethod = "PUT"
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
@@ -62,7 +69,10 @@ private final class UploadProgress: NSObject, URLSessionDataDelegate, @unchecked
         self.done = done
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
         progress(totalBytesSent, totalBytesExpectedToSend)
     }
 

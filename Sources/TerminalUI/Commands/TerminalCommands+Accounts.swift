@@ -12,7 +12,9 @@ extension TerminalCommands {
 
     /// Signs up or logs in, saves the credentials (mode 0600), and sends this user's
     /// offline queue.
-    public static func authenticate(signup: Bool, username: String, password source: PasswordSource, server: String?, console: Console) async throws {
+    public static func authenticate(
+        signup: Bool, username: String, password source: PasswordSource, server: String?, console: Console
+    ) async throws {
         let configuration = try configuration(server: server)
         let password: String
         switch source {
@@ -24,20 +26,26 @@ extension TerminalCommands {
                 throw ClientError.invalidInput("the passwords differ; nothing was created")
             }
         }
-        let (session, credentials) = try await AuthenticatedSession.authenticate(configuration, signup: signup, username: username, password: password)
+        let (session, credentials) = try await AuthenticatedSession.authenticate(
+            configuration, signup: signup, username: username, password: password)
         defer { session.close() }
         try credentials.save(to: configuration.paths.credentialsFile)
         let report = try? await session.flushQueue()
         let where_ = ServerAddress.shortName(configuration.server)
         if console.json {
-            console.print(json: JSONOutput([
-                ("ok", true), ("username", .string(credentials.username)), ("server", .string(configuration.server)),
-                ("credentials", .string(configuration.paths.credentialsFile.path)),
-                ("sentQueued", .number(JSONNumber(Int64(report?.sent.count ?? 0)))),
-            ]))
+            console.print(
+                json: JSONOutput([
+                    ("ok", true), ("username", .string(credentials.username)),
+                    ("server", .string(configuration.server)),
+                    ("credentials", .string(configuration.paths.credentialsFile.path)),
+                    ("sentQueued", .number(JSONNumber(Int64(report?.sent.count ?? 0)))),
+                ]))
         } else {
-            console.print("\(signup ? "Signed up" : "Logged in") as \(console.painter.bold(credentials.username)) on \(where_).")
-            console.print(console.painter.dim("Session saved in \(configuration.paths.credentialsFile.path) (readable only by you)."))
+            console.print(
+                "\(signup ? "Signed up" : "Logged in") as \(console.painter.bold(credentials.username)) on \(where_).")
+            console.print(
+                console.painter.dim(
+                    "Session saved in \(configuration.paths.credentialsFile.path) (readable only by you)."))
         }
         if let report, !report.sent.isEmpty {
             console.note("Sent \(report.sent.count) queued edit\(report.sent.count == 1 ? "" : "s") made offline.")

@@ -12,7 +12,8 @@ extension TerminalCommands {
         defer { context.close() }
         let session = try await context.requireSession()
         let zone = LocalTimeZone.identifier()
-        let today = RepeatDue.localDate(of: Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1000)), timeZone: zone)
+        let today = RepeatDue.localDate(
+            of: Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1000)), timeZone: zone)
         let reply = try await session.connection.request(
             .agenda(from: today, to: today.addingDays(days - 1)), timeout: session.configuration.requestTimeout
         )
@@ -21,7 +22,9 @@ extension TerminalCommands {
         let painter = console.painter
         let overdue = reply.message["overdue"]?.arrayValue ?? []
         let items = reply.message["items"]?.arrayValue ?? []
-        if overdue.isEmpty && items.isEmpty { return console.print("Nothing due \(days == 1 ? "today" : "in the next \(days) days").") }
+        if overdue.isEmpty && items.isEmpty {
+            return console.print("Nothing due \(days == 1 ? "today" : "in the next \(days) days").")
+        }
         if !overdue.isEmpty {
             console.print(painter.red(painter.bold("Overdue")))
             for entry in overdue { console.print(line(entry, dates: dates, painter: painter)) }
@@ -32,7 +35,9 @@ extension TerminalCommands {
             let day = due.map { agendaDay(of: $0, zone: zone).description } ?? ""
             if day != lastDay {
                 lastDay = day
-                let title = day == today.description ? "Today" : due.map { dates.due(.date(agendaDay(of: $0, zone: zone))) } ?? day
+                let title =
+                    day == today.description
+                    ? "Today" : due.map { dates.due(.date(agendaDay(of: $0, zone: zone))) } ?? day
                 console.print(painter.bold(title))
             }
             console.print(line(entry, dates: dates, painter: painter))
@@ -45,9 +50,14 @@ extension TerminalCommands {
 
     private static func line(_ entry: JSONValue, dates: DateText, painter: Painter) -> String {
         let item = entry["item"]
-        var text = "  [ ] \(item?["title"]?.stringValue ?? "?")" + painter.dim("  — \(entry["listTitle"]?.stringValue ?? "")")
-        if let due = item?["due"]?.stringValue.flatMap(Due.init(wire:)), case .dateTime = due { text += "  " + dates.due(due) }
-        if let rule = item?["repeat"]?.stringValue.flatMap({ try? RepeatRule(parsing: $0) }) { text += painter.dim("  ↻ \(rule.inWords)") }
+        var text =
+            "  [ ] \(item?["title"]?.stringValue ?? "?")" + painter.dim("  — \(entry["listTitle"]?.stringValue ?? "")")
+        if let due = item?["due"]?.stringValue.flatMap(Due.init(wire:)), case .dateTime = due {
+            text += "  " + dates.due(due)
+        }
+        if let rule = item?["repeat"]?.stringValue.flatMap({ try? RepeatRule(parsing: $0) }) {
+            text += painter.dim("  ↻ \(rule.inWords)")
+        }
         return text
     }
 }

@@ -6,38 +6,58 @@ import WireProtocol
 /// `attach`, `attachments`, `download`: files on items, over the server's HTTP endpoints
 /// with the saved session token.
 extension TerminalCommands {
-    public static func attach(list reference: String, item itemReference: String, files: [String], server: String?, console: Console) async throws {
+    public static func attach(
+        list reference: String, item itemReference: String, files: [String], server: String?, console: Console
+    ) async throws {
         let context = try context(server: server)
         defer { context.close() }
         _ = try await context.requireSession()
-        guard let token = context.configuration.token else { throw ClientError.invalidInput("log in first: checkwire login") }
+        guard let token = context.configuration.token else {
+            throw ClientError.invalidInput("log in first: checkwire login")
+        }
         let list = try await context.resolveList(reference)
         let (view, _) = try await context.view(of: list)
         let item = try context.resolveItem(itemReference, in: view) { $0.status != .cancelled }
         let base = AttachmentHTTP.base(of: context.configuration.server)
         for path in files {
-            guard let data = FileManager.default.contents(atPath: path) else { throw ClientError.invalidInput("cannot read \(path)") }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw ClientError.invalidInput("cannot read \(path)")
+            }
             let name = (path as NSString).lastPathComponent
             var query = URLComponents(string: base + "/attachments")!
-            query.queryItems = [URLQueryItem(name: "list", value: list.id.rawValue), URLQueryItem(name: "item", value: item.id.rawValue), URLQueryItem(name: "name", value: name)]
+            query.queryItems = [
+                URLQueryItem(name: "list", value: list.id.rawValue),
+                URLQueryItem(name: "item", value: item.id.rawValue), URLQueryItem(name: "name", value: name),
+            ]
             let showProgress = console.capabilities.isTerminal && !console.json && data.count > 256 * 1024
-            let (status, body) = try await AttachmentHTTP.upload(data, to: query.url!, token: token, type: AttachmentHTTP.contentType(forPath: path)) { sent, total in
+            let (status, body) = try await AttachmentHTTP.upload(
+                data, to: query.url!, token: token, type: AttachmentHTTP.contentType(forPath: path)
+            ) { sent, total in
                 guard showProgress, total > 0 else { return }
                 let filled = Int(Double(sent) / Double(total) * 30)
-                console.write(raw: "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled) + "] \(sent * 100 / total)% \(name)")
+                console.write(
+                    raw: "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled)
+                        + "] \(sent * 100 / total)% \(name)")
             }
             if showProgress { console.write(raw: "\r\u{1B}[K") }
             let reply = (try? JSONParser.parse(String(decoding: body, as: UTF8.self))) ?? .null
             guard status == 201 else {
-                throw ClientError.invalidInput("“\(name)” was not attached: " + (reply["message"]?.stringValue ?? "HTTP \(status)"))
+                throw ClientError.invalidInput(
+                    "“\(name)” was not attached: " + (reply["message"]?.stringValue ?? "HTTP \(status)"))
             }
-            if console.json { console.print(json: JSONOutput(reply)) } else {
-                console.print("Attached “\(reply["name"]?.stringValue ?? name)” (\(byteCount(Int64(data.count)))) to “\(item.title)”")
+            if console.json {
+                console.print(json: JSONOutput(reply))
+            } else {
+                console.print(
+                    "Attached “\(reply["name"]?.stringValue ?? name)” (\(byteCount(Int64(data.count)))) to “\(item.title)”"
+                )
             }
         }
     }
 
-    public static func attachments(list reference: String, item itemReference: String, server: String?, console: Console) async throws {
+    public static func attachments(
+        list reference: String, item itemReference: String, server: String?, console: Console
+    ) async throws {
         let context = try context(server: server)
         defer { context.close() }
         let list = try await context.resolveList(reference)
@@ -45,36 +65,54 @@ extension TerminalCommands {
         let item = try context.resolveItem(itemReference, in: view)
         let files = item.raw["attachments"]?.arrayValue ?? []
         if console.json { return console.print(json: JSONOutput([("attachments", .array(files))])) }
-        guard !files.isEmpty else { return console.print("No files on “\(item.title)”. Add one: checkwire attach \"\(list.title)\" \"\(item.title)\" FILE") }
+        guard !files.isEmpty else {
+            return console.print(
+                "No files on “\(item.title)”. Add one: checkwire attach \"\(list.title)\" \"\(item.title)\" FILE")
+        }
         let painter = console.painter
         for file in files {
             let cancelled = file["status"]?.stringValue == "cancelled"
-            let line = "\(file["name"]?.stringValue ?? "?")  " + painter.dim("\(byteCount(Int64(file["size"]?.int64Value ?? 0))) · \(file["type"]?.stringValue ?? "") · by \(file["by"]?.stringValue ?? "?") · \(String((file["id"]?.stringValue ?? "").prefix(8)))")
+            let line =
+                "\(file["name"]?.stringValue ?? "?")  "
+                + painter.dim(
+                    "\(byteCount(Int64(file["size"]?.int64Value ?? 0))) · \(file["type"]?.stringValue ?? "") · by \(file["by"]?.stringValue ?? "?") · \(String((file["id"]?.stringValue ?? "").prefix(8)))"
+                )
             console.print(cancelled ? painter.dim("[cancelled] ") + line : line)
         }
     }
 
-    public static func download(list reference: String, item itemReference: String, name: String, output: String?, server: String?, console: Console) async throws {
+    public static func download(
+        list reference: String, item itemReference: String, name: String, output: String?, server: String?,
+        console: Console
+    ) async throws {
         let context = try context(server: server)
         defer { context.close() }
         _ = try await context.requireSession()
-        guard let token = context.configuration.token else { throw ClientError.invalidInput("log in first: checkwire login") }
+        guard let token = context.configuration.token else {
+            throw ClientError.invalidInput("log in first: checkwire login")
+        }
         let list = try await context.resolveList(reference)
         let (view, _) = try await context.view(of: list)
         let item = try context.resolveItem(itemReference, in: view)
         let files = item.raw["attachments"]?.arrayValue ?? []
         let matches = files.filter { $0["name"]?.stringValue == name || ($0["id"]?.stringValue ?? "").hasPrefix(name) }
-        guard let file = matches.first(where: { $0["status"]?.stringValue != "cancelled" }) ?? matches.first, let id = file["id"]?.stringValue else {
+        guard let file = matches.first(where: { $0["status"]?.stringValue != "cancelled" }) ?? matches.first,
+            let id = file["id"]?.stringValue
+        else {
             throw ClientError.invalidInput("no file “\(name)” on “\(item.title)”; `checkwire attachments` lists them")
         }
         let target = output ?? (file["name"]?.stringValue ?? id).replacingOccurrences(of: "/", with: "_")
         guard output != nil || !FileManager.default.fileExists(atPath: target) else {
             throw ClientError.invalidInput("\(target) exists; choose where to save with -o PATH")
         }
-        let (status, data, _) = try await AttachmentHTTP.download(URL(string: AttachmentHTTP.base(of: context.configuration.server) + "/attachments/" + id)!, token: token)
+        let (status, data, _) = try await AttachmentHTTP.download(
+            URL(string: AttachmentHTTP.base(of: context.configuration.server) + "/attachments/" + id)!, token: token)
         guard status == 200 else { throw ClientError.invalidInput("the download failed: HTTP \(status)") }
         try data.write(to: URL(fileURLWithPath: target))
-        if console.json { return console.print(json: JSONOutput([("path", .string(target)), ("size", .number(JSONNumber(Int64(data.count))))])) }
+        if console.json {
+            return console.print(
+                json: JSONOutput([("path", .string(target)), ("size", .number(JSONNumber(Int64(data.count))))]))
+        }
         console.print("Saved \(target) (\(byteCount(Int64(data.count))))")
     }
 

@@ -10,14 +10,24 @@ extension TerminalCommands {
         var list: RemoteSummary?
         if let reference { list = try await context.resolveList(reference) }
         let title = list?.title
-        let reply = try await session.connection.request(.feed(list: list?.id, rotate: rotate), timeout: session.configuration.requestTimeout)
+        let reply = try await session.connection.request(
+            .feed(list: list?.id, rotate: rotate), timeout: session.configuration.requestTimeout)
         if console.json { return console.print(json: JSONOutput(reply.message)) }
-        guard let url = reply.message["url"]?.stringValue else { throw ClientError.invalidInput("the server sent no URL") }
+        guard let url = reply.message["url"]?.stringValue else {
+            throw ClientError.invalidInput("the server sent no URL")
+        }
         let painter = console.painter
         let scope = title.map { "“\($0)”" } ?? "all your checklists"
-        console.print((rotate ? "New calendar link for \(scope) (the old one no longer works):" : "Calendar link for \(scope):"))
+        console.print(
+            (rotate ? "New calendar link for \(scope) (the old one no longer works):" : "Calendar link for \(scope):"))
         console.print(url)
-        console.print(painter.dim("Subscribe to it in your calendar app (Thunderbird: New Calendar → On the Network; Apple Calendar: File → New Calendar Subscription)."))
-        console.print(painter.dim("Anyone with the link can read these due dates; `checkwire feed --rotate` replaces it. Add ?components=VTODO for tasks instead of events."))
+        console.print(
+            painter.dim(
+                "Subscribe to it in your calendar app (Thunderbird: New Calendar → On the Network; Apple Calendar: File → New Calendar Subscription)."
+            ))
+        console.print(
+            painter.dim(
+                "Anyone with the link can read these due dates; `checkwire feed --rotate` replaces it. Add ?components=VTODO for tasks instead of events."
+            ))
     }
 }

@@ -20,46 +20,59 @@ extension TerminalCommands {
             throw ClientError.invalidInput("“\(list.title)” is not a habit checklist; `checkwire show` shows it")
         }
         let zone = view.summary.raw["tz"]?.stringValue ?? "UTC"
-        let today = RepeatDue.localDate(of: Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1000)), timeZone: zone)
+        let today = RepeatDue.localDate(
+            of: Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1000)), timeZone: zone)
         let from = today.addingDays(-(sparklineDays - 1))
         let reply = try await session.connection.request(
-            .history(list: list.id, from: from, to: today, username: session.username), timeout: session.configuration.requestTimeout
+            .history(list: list.id, from: from, to: today, username: session.username),
+            timeout: session.configuration.requestTimeout
         )
         let days = reply.message["days"]?.arrayValue ?? []
         let habits = view.summary.raw["habits"]?.objectValue
         if console.json {
-            console.print(json: JSONOutput([
-                ("list", .string(list.id.rawValue)), ("today", .string(today.description)), ("habits", habits.map(JSONValue.object) ?? .null),
-                ("items", .array(view.items.values.sorted { $0.title < $1.title }.map { .object($0.raw) })), ("days", .array(days)),
-            ]))
+            console.print(
+                json: JSONOutput([
+                    ("list", .string(list.id.rawValue)), ("today", .string(today.description)),
+                    ("habits", habits.map(JSONValue.object) ?? .null),
+                    ("items", .array(view.items.values.sorted { $0.title < $1.title }.map { .object($0.raw) })),
+                    ("days", .array(days)),
+                ]))
             return
         }
         let painter = console.painter
         console.print(painter.bold(list.title) + painter.dim("  · today \(today) (\(zone))"))
-        let mine = Dictionary(days.compactMap { day -> (String, String)? in
-            guard day["date"]?.stringValue == today.description, let item = day["item"]?.stringValue, let value = day["value"]?.stringValue else { return nil }
-            return (item, value)
-        }, uniquingKeysWith: { first, _ in first })
+        let mine = Dictionary(
+            days.compactMap { day -> (String, String)? in
+                guard day["date"]?.stringValue == today.description, let item = day["item"]?.stringValue,
+                    let value = day["value"]?.stringValue
+                else { return nil }
+                return (item, value)
+            }, uniquingKeysWith: { first, _ in first })
         for item in view.items.values.filter({ $0.status != .cancelled }).sorted(by: { $0.title < $1.title }) {
             let rule = item.repeatRule.flatMap { try? RepeatRule(parsing: $0) }
             // A habit's due is its first occurrence (habits move on by check-ins, not by completion).
-            let dueToday = rule.flatMap { rule in
-                item.due.map { rule.isOccurrence(today, start: RepeatDue.localDate(of: $0, timeZone: zone)) }
-            } ?? false
-            let mark = switch mine[item.id.rawValue] {
-            case "done": painter.green("[x]")
-            case "skipped": painter.dim("[-]")
-            default: dueToday ? "[ ]" : painter.dim(" · ")
-            }
+            let dueToday =
+                rule.flatMap { rule in
+                    item.due.map { rule.isOccurrence(today, start: RepeatDue.localDate(of: $0, timeZone: zone)) }
+                } ?? false
+            let mark =
+                switch mine[item.id.rawValue] {
+                case "done": painter.green("[x]")
+                case "skipped": painter.dim("[-]")
+                default: dueToday ? "[ ]" : painter.dim(" · ")
+                }
             console.print("  \(mark) \(item.title)" + painter.dim(rule.map { "  ↻ \($0.inWords)" } ?? ""))
         }
         console.print("")
         for (username, stats) in (habits ?? JSONObject([])).pairs.sorted(by: { $0.0 < $1.0 }) {
             let streak = stats["streak"]?.intValue ?? 0, best = stats["best"]?.intValue ?? 0
             let score = Int(((stats["score"]?.doubleValue ?? 0) * 100).rounded())
-            console.print("  \(TextLayout.pad(username, to: 12)) streak \(streak)  best \(best)  score \(score)%  today \(stats["today"]?.stringValue ?? "none")")
+            console.print(
+                "  \(TextLayout.pad(username, to: 12)) streak \(streak)  best \(best)  score \(score)%  today \(stats["today"]?.stringValue ?? "none")"
+            )
         }
-        console.print("  " + painter.dim("last \(sparklineDays) days ") + sparkline(days, from: from, count: sparklineDays))
+        console.print(
+            "  " + painter.dim("last \(sparklineDays) days ") + sparkline(days, from: from, count: sparklineDays))
     }
 
     /// One character per day: blank with nothing due, ▁…█ for the share of it done or skipped.
@@ -74,15 +87,17 @@ extension TerminalCommands {
             if day["value"]?.stringValue != "missed" { kept[index] += 1 }
         }
         let bars = Array("▁▂▃▄▅▆▇█")
-        return String((0..<count).map { index in
-            guard due[index] > 0 else { return " " }
-            return bars[min(bars.count - 1, kept[index] * (bars.count - 1) / due[index])]
-        })
+        return String(
+            (0..<count).map { index in
+                guard due[index] > 0 else { return " " }
+                return bars[min(bars.count - 1, kept[index] * (bars.count - 1) / due[index])]
+            })
     }
 
     /// Checks in on a habit for today (or `--date`): done, `--skip`, or `--undo`.
     public static func checkIn(
-        list reference: String, item itemReference: String, skip: Bool, undo: Bool, date: String?, server: String?, console: Console
+        list reference: String, item itemReference: String, skip: Bool, undo: Bool, date: String?, server: String?,
+        console: Console
     ) async throws {
         let context = try context(server: server)
         defer { context.close() }
@@ -90,17 +105,24 @@ extension TerminalCommands {
         let (view, _) = try await context.view(of: list)
         let item = try context.resolveItem(itemReference, in: view) { $0.status != .cancelled }
         let zone = view.summary.raw["tz"]?.stringValue ?? "UTC"
-        let today = RepeatDue.localDate(of: Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1000)), timeZone: zone)
-        let day = try date.map { text -> CivilDate in
-            if text.lowercased() == "yesterday" { return today.addingDays(-1) }
-            guard case .date(let civil) = try DueInput.due(text, timeZone: TimeZone(identifier: zone) ?? .current) else {
-                throw ClientError.invalidInput("--date takes a day (2027-03-12, today, yesterday), not a time")
-            }
-            return civil
-        } ?? today
+        let today = RepeatDue.localDate(
+            of: Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1000)), timeZone: zone)
+        let day =
+            try date.map { text -> CivilDate in
+                if text.lowercased() == "yesterday" { return today.addingDays(-1) }
+                guard case .date(let civil) = try DueInput.due(text, timeZone: TimeZone(identifier: zone) ?? .current)
+                else {
+                    throw ClientError.invalidInput("--date takes a day (2027-03-12, today, yesterday), not a time")
+                }
+                return civil
+            } ?? today
         let value: CheckInValue? = undo ? nil : skip ? .skipped : .done
-        let operation = Operation.checkIn(list: list.id, item: item.id, date: day, value: value, itemTitle: item.title, listTitle: list.title)
-        let sentence = undo ? "Undid the check-in of “\(item.title)” on \(day)" : skip ? "Skipped “\(item.title)” on \(day)" : "Checked in “\(item.title)” on \(day)"
+        let operation = Operation.checkIn(
+            list: list.id, item: item.id, date: day, value: value, itemTitle: item.title, listTitle: list.title)
+        let sentence =
+            undo
+            ? "Undid the check-in of “\(item.title)” on \(day)"
+            : skip ? "Skipped “\(item.title)” on \(day)" : "Checked in “\(item.title)” on \(day)"
         try await submit(operation, context: context, console: console, done: sentence)
     }
 }

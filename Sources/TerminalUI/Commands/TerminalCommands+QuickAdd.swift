@@ -19,8 +19,10 @@ extension TerminalCommands {
         guard let ack, !console.json else { return }
         let parsed = ack.raw["parsed"]
         var lines: [(String, String)] = []
-        for (key, label) in [("section", "section"), ("date", "date"),
-                             ("time", "time"), ("location", "location")] {
+        for (key, label) in [
+            ("section", "section"), ("date", "date"),
+            ("time", "time"), ("location", "location"),
+        ] {
             if let value = parsed?[key]?.stringValue { lines.append((label, value)) }
         }
         if let every = parsed?["remindEvery"]?.intValue { lines.append(("every", ReminderInterval.format(every))) }

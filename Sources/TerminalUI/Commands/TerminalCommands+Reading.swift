@@ -10,7 +10,8 @@ extension TerminalCommands {
         reportFlush(context, console)
         let cached = context.offlineReason != nil
         if console.json {
-            console.print(json: JSONOutput([("lists", .array(lists.map { .object($0.raw) })), ("cached", .bool(cached))]))
+            console.print(
+                json: JSONOutput([("lists", .array(lists.map { .object($0.raw) })), ("cached", .bool(cached))]))
             return
         }
         if let reason = context.offlineReason {

@@ -28,7 +28,10 @@ extension TerminalCommands {
 
     /// Holds back the item's reminders for the user until `until`, or for `duration`
     /// (default 10 minutes); then one reminder comes at that time.
-    public static func snooze(list reference: String, item itemReference: String, duration: String?, until: String?, server: String?, console: Console) async throws {
+    public static func snooze(
+        list reference: String, item itemReference: String, duration: String?, until: String?, server: String?,
+        console: Console
+    ) async throws {
         let end: Timestamp
         if let until {
             let wire = try DueInput.parse(until, timeZone: timeZone)
@@ -50,7 +53,9 @@ extension TerminalCommands {
     }
 
     /// Dismisses the item's reminders so far; later ones still come.
-    public static func dismiss(list reference: String, item itemReference: String, server: String?, console: Console) async throws {
+    public static func dismiss(list reference: String, item itemReference: String, server: String?, console: Console)
+        async throws
+    {
         let (session, list, item) = try await resolveForReminder(reference, itemReference, server: server)
         defer { session.close() }
         let now = Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1000))
@@ -78,13 +83,18 @@ extension TerminalCommands {
                         if console.json {
                             console.print(json: JSONOutput(reminder.raw))
                         } else {
-                            console.print(NoticeLine.bell + NoticeLine.render(reminder, dates: dates, painter: console.painter))
+                            console.print(
+                                NoticeLine.bell + NoticeLine.render(reminder, dates: dates, painter: console.painter))
                         }
                     }
                     let session = try await AuthenticatedSession.open(configuration, onMessage: print)
                     session.connection.setHandlers(onMessage: print, onEnd: { _ in ended.fire() })
                     backoff.reset()
-                    await withTaskCancellationHandler { await ended.wait() } onCancel: { session.close() }
+                    await withTaskCancellationHandler {
+                        await ended.wait()
+                    } onCancel: {
+                        session.close()
+                    }
                     session.close()
                 } catch let error as ClientError where !error.isTransient {
                     return error

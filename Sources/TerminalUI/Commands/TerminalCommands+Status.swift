@@ -45,18 +45,23 @@ extension TerminalCommands {
         }
     }
 
-    public static func changeStatus(_ change: StatusChange, list reference: String, item itemReference: String?, server: String?, console: Console) async throws {
+    public static func changeStatus(
+        _ change: StatusChange, list reference: String, item itemReference: String?, server: String?, console: Console
+    ) async throws {
         let context = try context(server: server)
         defer { context.close() }
         let list = try await context.resolveList(reference)
         guard let itemReference else {
-            try await submit(.listStatus(change.listEdit, list: list.id, listTitle: list.title), context: context, console: console,
-                             done: "\(change.pastTense) the list “\(list.title)”")
+            try await submit(
+                .listStatus(change.listEdit, list: list.id, listTitle: list.title), context: context, console: console,
+                done: "\(change.pastTense) the list “\(list.title)”")
             return
         }
         let (view, _) = try await context.view(of: list)
         let item = try context.resolveItem(itemReference, in: view, preferring: change.prefers)
-        try await submit(.itemStatus(change.itemEdit(item.id), list: list.id, itemTitle: item.title, listTitle: list.title), context: context, console: console,
-                         done: "\(change.pastTense) “\(item.title)” in “\(list.title)”")
+        try await submit(
+            .itemStatus(change.itemEdit(item.id), list: list.id, itemTitle: item.title, listTitle: list.title),
+            context: context, console: console,
+            done: "\(change.pastTense) “\(item.title)” in “\(list.title)”")
     }
 }

@@ -10,19 +10,25 @@ extension TerminalCommands {
     /// (plus any other field of the `ack`, such as quickAdd's `parsed`), or
     /// `{"ok":true,"queued":true,"op":KIND,"opId":…,"summary":…,"pending":N}`.
     @discardableResult
-    static func submit(_ operation: Operation, context: ClientContext, console: Console, done: String) async throws -> Ack? {
+    static func submit(_ operation: Operation, context: ClientContext, console: Console, done: String) async throws
+        -> Ack?
+    {
         try await submit(operation, context: context, console: console) { _ in done }
     }
 
     /// As above, with the success sentence made from the `ack` (quick add names what it created).
     @discardableResult
-    static func submit(_ operation: Operation, context: ClientContext, console: Console, describe: (Ack) -> String) async throws -> Ack? {
+    static func submit(_ operation: Operation, context: ClientContext, console: Console, describe: (Ack) -> String)
+        async throws -> Ack?
+    {
         let outcome = try await context.submit(operation)
         reportFlush(context, console)
         switch outcome {
         case .acknowledged(let ack):
             if console.json {
-                var pairs: [(String, JSONValue)] = [("ok", true), ("queued", false), ("op", .string(operation.kind)), ("opId", .string(operation.opID))]
+                var pairs: [(String, JSONValue)] = [
+                    ("ok", true), ("queued", false), ("op", .string(operation.kind)), ("opId", .string(operation.opID)),
+                ]
                 for (key, value) in ack.raw.objectValue?.pairs ?? [] where !["type", "ref", "opId"].contains(key) {
                     pairs.append((key, value))
                 }
@@ -31,20 +37,24 @@ extension TerminalCommands {
                 var facts: [String] = []
                 if let id = ack.id { facts.append("id " + ReferenceResolver.shortID(id)) }
                 if let seq = ack.seq { facts.append("seq \(seq)") }
-                console.print(describe(ack) + (facts.isEmpty ? "" : console.painter.dim("  (" + facts.joined(separator: ", ") + ")")))
+                console.print(
+                    describe(ack)
+                        + (facts.isEmpty ? "" : console.painter.dim("  (" + facts.joined(separator: ", ") + ")")))
             }
             return ack
         case .queued(let op, let reason):
             let pending = (try? context.configuration.queue.entries().ops.count) ?? 1
             if console.json {
-                console.print(json: JSONOutput([
-                    ("ok", true), ("queued", true), ("op", .string(operation.kind)), ("opId", .string(op.opID)),
-                    ("summary", .string(op.summary)), ("pending", .number(JSONNumber(Int64(pending)))),
-                ]))
+                console.print(
+                    json: JSONOutput([
+                        ("ok", true), ("queued", true), ("op", .string(operation.kind)), ("opId", .string(op.opID)),
+                        ("summary", .string(op.summary)), ("pending", .number(JSONNumber(Int64(pending)))),
+                    ]))
             } else {
                 console.print(console.painter.yellow("Queued offline: ") + op.summary)
-                console.note("The server is unreachable (\(reason)). \(pending) edit\(pending == 1 ? "" : "s") pending; "
-                    + "they are sent the next time checkwire connects, or run `checkwire sync`.")
+                console.note(
+                    "The server is unreachable (\(reason)). \(pending) edit\(pending == 1 ? "" : "s") pending; "
+                        + "they are sent the next time checkwire connects, or run `checkwire sync`.")
             }
             return nil
         }

@@ -23,7 +23,8 @@ extension TerminalCommands {
         let output: any WatchOutput
         switch mode {
         case .json: output = JSONLinesPrinter(console: console)
-        case .screen where console.capabilities.isTerminal: output = ScreenPresenter(painter: console.painter, timeZone: timeZone)
+        case .screen where console.capabilities.isTerminal:
+            output = ScreenPresenter(painter: console.painter, timeZone: timeZone)
         case .screen, .follow: output = FollowPrinter(console: console, timeZone: timeZone)
         }
         let live = LiveList(configuration: configuration, list: reference) { output.show($0) }

@@ -30,7 +30,8 @@ public enum TerminalCommands {
             console.note("Sent \(report.sent.count) queued edit\(report.sent.count == 1 ? "" : "s") made offline.")
         }
         for (op, error) in report.refused {
-            console.note(console.errorPainter.red("A queued edit was refused and dropped: ") + "\(op.summary): \(error)")
+            console.note(
+                console.errorPainter.red("A queued edit was refused and dropped: ") + "\(op.summary): \(error)")
         }
     }
 }

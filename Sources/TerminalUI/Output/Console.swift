@@ -9,7 +9,10 @@ public struct Console: Sendable {
     /// Painter for standard error (its own terminal check).
     public let errorPainter: Painter
 
-    public init(json: Bool, capabilities: TerminalCapabilities = .detect(), errorCapabilities: TerminalCapabilities = .detect(fd: STDERR_FILENO)) {
+    public init(
+        json: Bool, capabilities: TerminalCapabilities = .detect(),
+        errorCapabilities: TerminalCapabilities = .detect(fd: STDERR_FILENO)
+    ) {
         self.json = json
         self.capabilities = capabilities
         painter = json ? .plain : Painter(capabilities)

@@ -20,13 +20,16 @@ public struct TerminalCapabilities: Sendable {
     }
 
     /// Detects what standard output (or `fd`) is.
-    public static func detect(fd: Int32 = STDOUT_FILENO, environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalCapabilities {
+    public static func detect(
+        fd: Int32 = STDOUT_FILENO, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> TerminalCapabilities {
         let isTerminal = isatty(fd) == 1
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
         let dumb = environment["TERM"] == "dumb"
         // Not a terminal: no width, so pipes and files get whole lines.
         let (width, height) = size(fd: fd) ?? (isTerminal ? 80 : 0, 24)
-        return TerminalCapabilities(isTerminal: isTerminal && !dumb, colors: isTerminal && !noColor && !dumb, width: width, height: height)
+        return TerminalCapabilities(
+            isTerminal: isTerminal && !dumb, colors: isTerminal && !noColor && !dumb, width: width, height: height)
     }
 
     /// Columns and rows of the terminal on `fd`, if it is one.

@@ -12,7 +12,9 @@ public enum TextLayout {
                 if scalar.properties.isAlphabetic { inEscape = false }
             } else if scalar == "\u{1B}" {
                 inEscape = true
-            } else if !(0x300...0x36F).contains(scalar.value) && scalar.value != 0x200D && !(0xFE00...0xFE0F).contains(scalar.value) {
+            } else if !(0x300...0x36F).contains(scalar.value) && scalar.value != 0x200D
+                && !(0xFE00...0xFE0F).contains(scalar.value)
+            {
                 count += 1
             }
         }

@@ -28,18 +28,24 @@ public struct ChecklistRenderer {
         }
         if let role = summary.role { facts.append("you: \(role.rawValue)") }
         let others = view.participants.map { "\($0.username) (\($0.role?.rawValue ?? "?"))" }
-        facts.append(view.participants.count == 1 ? "1 participant" : "\(view.participants.count) participants: " + others.joined(separator: ", "))
+        facts.append(
+            view.participants.count == 1
+                ? "1 participant" : "\(view.participants.count) participants: " + others.joined(separator: ", "))
         var lines = [title]
         if let description = summary.description, !description.isEmpty { lines.append(painter.dim(description)) }
         lines.append(facts.joined(separator: " · "))
         let completion = summary.completion
-        lines.append(CompletionBar.render(completion, width: 20, painter: painter) + "  \(completion.done) of \(completion.total) done")
+        lines.append(
+            CompletionBar.render(completion, width: 20, painter: painter)
+                + "  \(completion.done) of \(completion.total) done")
         return lines
     }
 
     public func items(_ view: ChecklistView) -> [String] {
         let rows = view.rows
-        guard !rows.isEmpty else { return [painter.dim("No items yet. Add one with `checkwire add \"\(view.title)\" \"TITLE\"`.")] }
+        guard !rows.isEmpty else {
+            return [painter.dim("No items yet. Add one with `checkwire add \"\(view.title)\" \"TITLE\"`.")]
+        }
         return rows.map(line)
     }
 

@@ -12,6 +12,7 @@ public enum CompletionBar {
             let bar = completion.percent == 100 ? painter.green(done) : painter.cyan(done)
             return bar + painter.dim(rest) + " " + label
         }
-        return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "] " + label
+        return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "] "
+            + label
     }
 }

@@ -34,7 +34,9 @@ public struct DateText: Sendable {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = timeZone
             let today = calendar.dateComponents([.year, .month, .day], from: now)
-            guard let todayDate = CivilDate(year: today.year!, month: today.month!, day: today.day!) else { return false }
+            guard let todayDate = CivilDate(year: today.year!, month: today.month!, day: today.day!) else {
+                return false
+            }
             return date < todayDate
         case .dateTime(let instant):
             return self.date(instant) < now

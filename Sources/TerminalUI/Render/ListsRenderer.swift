@@ -22,7 +22,9 @@ public struct ListsRenderer {
         guard !lists.isEmpty else {
             return ["No checklists yet. Create one with `checkwire new \"TITLE\"`, or ask someone to share theirs."]
         }
-        let sections: [(String, ListStatus)] = [("In Progress", .active), ("Completed", .completed), ("Cancelled", .cancelled)]
+        let sections: [(String, ListStatus)] = [
+            ("In Progress", .active), ("Completed", .completed), ("Cancelled", .cancelled),
+        ]
         let longest = max(12, lists.map { $0.title.count }.max() ?? 0)
         let titleWidth = width > 0 ? min(longest, max(16, width - 84)) : longest
         var lines: [String] = []
@@ -38,7 +40,8 @@ public struct ListsRenderer {
 
     private func row(_ list: RemoteSummary, titleWidth: Int) -> String {
         var title = TextLayout.truncate(list.title, to: titleWidth)
-        title = list.status == .cancelled ? painter.struck(title) : list.status == .completed ? painter.dim(title) : title
+        title =
+            list.status == .cancelled ? painter.struck(title) : list.status == .completed ? painter.dim(title) : title
         let counts = "\(list.completion.done)/\(list.completion.total)"
         var due = ""
         if let value = list.due {

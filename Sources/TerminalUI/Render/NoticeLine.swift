@@ -19,7 +19,9 @@ public enum NoticeLine {
     public static func render(_ reminder: ReminderNotice, dates: DateText, painter: Painter) -> String {
         var text = painter.bold("⏰ \(reminder.itemTitle)") + " — \(reminder.listTitle)"
         if let due = reminder.due.flatMap(Due.init(wire:)) { text += painter.dim(" · due \(dates.due(due))") }
-        if reminder.late, let at = Timestamp(rfc3339: reminder.at) { text += painter.yellow(" (from \(dates.due(.dateTime(at))))") }
+        if reminder.late, let at = Timestamp(rfc3339: reminder.at) {
+            text += painter.yellow(" (from \(dates.due(.dateTime(at))))")
+        }
         return text
     }
 }

@@ -28,7 +28,8 @@ public final class FollowPrinter: WatchOutput, @unchecked Sendable {
             for line in renderer.render(view) { console.print(line) }
             console.print(painter.dim("— watching for changes (Ctrl-C to stop) —"))
         case .event(_, let change):
-            console.print(ChangeLine.render(change, dates: dates, painter: painter) + painter.dim("  [seq \(change.seq)]"))
+            console.print(
+                ChangeLine.render(change, dates: dates, painter: painter) + painter.dim("  [seq \(change.seq)]"))
         case .notice(let notice):
             let bell = if case .reminder = notice { NoticeLine.bell } else { "" }
             console.print(bell + NoticeLine.render(notice, dates: dates, painter: painter))

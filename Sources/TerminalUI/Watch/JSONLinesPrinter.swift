@@ -16,7 +16,8 @@ public final class JSONLinesPrinter: WatchOutput, Sendable {
         switch update.cause {
         case .snapshot:
             guard let view = update.view else { return }
-            console.print(json: JSONOutput([("type", "snapshot"), ("seq", .number(JSONNumber(view.seq))), ("list", view.json)]))
+            console.print(
+                json: JSONOutput([("type", "snapshot"), ("seq", .number(JSONNumber(view.seq))), ("list", view.json)]))
         case .event(let event, _):
             console.print(json: JSONOutput(event.raw))
         case .notice(let notice):

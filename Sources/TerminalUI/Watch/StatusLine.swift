@@ -12,7 +12,9 @@ public enum StatusLine {
         case .connecting(let attempt):
             state = painter.yellow("◌ connecting" + (attempt > 1 ? " (attempt \(attempt))" : "…"))
         case .waiting(let delay, let attempt, let reason):
-            state = painter.yellow("○ offline, retrying in \(formatted(delay)) s (attempt \(attempt))") + painter.dim(" – " + reason)
+            state =
+                painter.yellow("○ offline, retrying in \(formatted(delay)) s (attempt \(attempt))")
+                + painter.dim(" – " + reason)
         case .ended(let reason):
             state = painter.red("✗ stopped: " + reason)
         }

@@ -38,14 +38,19 @@ public struct WatchScreen {
         if !update.notices.isEmpty {
             bottom.append("")
             bottom.append(painter.bold("Reminders and shares"))
-            for notice in update.notices.reversed() { bottom.append("  " + NoticeLine.render(notice, dates: dates, painter: painter)) }
+            for notice in update.notices.reversed() {
+                bottom.append("  " + NoticeLine.render(notice, dates: dates, painter: painter))
+            }
         }
         bottom.append("")
         let status = StatusLine.render(update, painter: painter)
         let room = max(1, height - top.count - bottom.count - 1)
         if items.count > room {
             let hidden = items.count - room + 1
-            items = Array(items.prefix(room - 1)) + [painter.dim("  … \(hidden) more items (enlarge the window or use `checkwire show`)")]
+            items =
+                Array(items.prefix(room - 1)) + [
+                    painter.dim("  … \(hidden) more items (enlarge the window or use `checkwire show`)")
+                ]
         }
         var lines = top + items + bottom
         // The status line sits on the last row, where the eye looks for it.

@@ -81,7 +81,9 @@ struct ServerFrameReader {
         case 0x0, 0x1, 0x2:
             return .some(try data(opcode: opcode, payload: payload, isFinal: isFinal))
         case 0x8, 0x9, 0xA:
-            guard isFinal, length <= 125 else { throw .protocolError("control frames are single frames of at most 125 bytes") }
+            guard isFinal, length <= 125 else {
+                throw .protocolError("control frames are single frames of at most 125 bytes")
+            }
             if opcode == 0x9 { return .some(.ping(Array(buffer[payload]))) }
             if opcode == 0xA { return .some(.pong) }
             let close = buffer[payload].withUnsafeBytes { WebSocketClient.parseClosePayload($0) }
@@ -93,7 +95,9 @@ struct ServerFrameReader {
 
     private mutating func data(opcode: UInt8, payload: Range<Int>, isFinal: Bool) throws(Failure) -> Event? {
         if opcode == 0x0 {
-            guard let isBinary = partialIsBinary else { throw .protocolError("a continuation frame with no message to continue") }
+            guard let isBinary = partialIsBinary else {
+                throw .protocolError("a continuation frame with no message to continue")
+            }
             guard partial.count + payload.count <= maxMessageSize else { throw .tooBig }
             partial.append(contentsOf: buffer[payload])
             guard isFinal else { return nil }

@@ -26,7 +26,8 @@ final class ConnectionRouter: WebSocketClientDelegate, @unchecked Sendable {
         mailbox(connection, remove: true)?.post { $0.phase = .failed(reason: reason) }
     }
 
-    func webSocketClient(_ client: WebSocketClient, didReceive message: WebSocketMessage, from connection: ConnectionID) {
+    func webSocketClient(_ client: WebSocketClient, didReceive message: WebSocketMessage, from connection: ConnectionID)
+    {
         mailbox(connection)?.post { $0.messages.append(message) }
     }
 

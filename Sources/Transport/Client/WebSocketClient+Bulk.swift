@@ -13,7 +13,9 @@ extension WebSocketClient {
             lws_callback_on_writable(wsi)
             return 0
         case LWS_CALLBACK_RAW_RX:
-            return bulk.isUpgraded ? receiveFrames(input, session: session, bulk: bulk) : receiveUpgrade(wsi, input, session: session, bulk: bulk)
+            return bulk.isUpgraded
+                ? receiveFrames(input, session: session, bulk: bulk)
+                : receiveUpgrade(wsi, input, session: session, bulk: bulk)
         case LWS_CALLBACK_RAW_WRITEABLE:
             return writeBulk(wsi, session: session, bulk: bulk)
         default:  // LWS_CALLBACK_RAW_CLOSE
@@ -36,7 +38,11 @@ extension WebSocketClient {
     ) -> Int32 {
         bulk.responseHead.append(contentsOf: input)
         let terminator: [UInt8] = [13, 10, 13, 10]
-        guard let end = bulk.responseHead.indices.dropLast(3).first(where: { bulk.responseHead[$0..<$0 + 4].elementsEqual(terminator) }) else {
+        guard
+            let end = bulk.responseHead.indices.dropLast(3).first(where: {
+                bulk.responseHead[$0..<$0 + 4].elementsEqual(terminator)
+            })
+        else {
             if bulk.responseHead.count > 16 * 1024 {
                 failed(session, reason: "the upgrade response is too long")
                 return -1
@@ -76,14 +82,16 @@ extension WebSocketClient {
                 guard session.closeRequest == nil else { continue }
                 delegate?.webSocketClient(self, didReceive: message, from: session.id)
             case .ping(let payload):
-                bulk.pendingWrites.append(ClientFrameWriter.frame(opcode: 0xA, payload: payload, mask: maskingKeys.take()))
+                bulk.pendingWrites.append(
+                    ClientFrameWriter.frame(opcode: 0xA, payload: payload, mask: maskingKeys.take()))
                 if let wsi = bulk.wsi { lws_callback_on_writable(wsi) }
             case .pong:
                 break
             case .close(let close):
                 session.peerClose = close
                 let reply = close.map { ClientFrameWriter.closePayload(code: $0.code, reason: "") } ?? []
-                bulk.pendingWrites.append(ClientFrameWriter.frame(opcode: 0x8, payload: reply, mask: maskingKeys.take()))
+                bulk.pendingWrites.append(
+                    ClientFrameWriter.frame(opcode: 0x8, payload: reply, mask: maskingKeys.take()))
                 bulk.answeringClose = true
                 if let wsi = bulk.wsi { lws_callback_on_writable(wsi) }
                 return 0
@@ -102,7 +110,9 @@ extension WebSocketClient {
     private func writeBulk(_ wsi: OpaquePointer, session: ClientSession, bulk: BulkConnection) -> Int32 {
         if !bulk.pendingWrites.isEmpty {
             guard writeRaw(bulk.pendingWrites.removeFirst(), to: wsi) else { return -1 }
-            if !bulk.pendingWrites.isEmpty || bulk.answeringClose || (bulk.isUpgraded && (!session.queue.isEmpty || session.closeRequest != nil)) {
+            if !bulk.pendingWrites.isEmpty || bulk.answeringClose
+                || (bulk.isUpgraded && (!session.queue.isEmpty || session.closeRequest != nil))
+            {
                 lws_callback_on_writable(wsi)
             }
             return 0
@@ -127,9 +137,11 @@ extension WebSocketClient {
         }
         guard let request = session.closeRequest, !session.closeFrameSent else { return 0 }
         session.closeFrameSent = true
-        bulk.pendingWrites.append(ClientFrameWriter.frame(
-            opcode: 0x8, payload: ClientFrameWriter.closePayload(code: request.code, reason: request.reason), mask: maskingKeys.take()
-        ))
+        bulk.pendingWrites.append(
+            ClientFrameWriter.frame(
+                opcode: 0x8, payload: ClientFrameWriter.closePayload(code: request.code, reason: request.reason),
+                mask: maskingKeys.take()
+            ))
         bulk.answeringClose = true  // after the close frame is written, drop the socket
         lws_callback_on_writable(wsi)
         return 0

@@ -34,7 +34,8 @@ extension WebSocketClient {
             return 0
         case LWS_CALLBACK_RAW_CONNECTED, LWS_CALLBACK_RAW_RX, LWS_CALLBACK_RAW_WRITEABLE, LWS_CALLBACK_RAW_CLOSE:
             guard let session = session(of: wsi), let bulk = session.bulk else { return 0 }
-            return handleBulkEvent(wsi, reason, session: session, bulk: bulk, UnsafeRawBufferPointer(start: input, count: length))
+            return handleBulkEvent(
+                wsi, reason, session: session, bulk: bulk, UnsafeRawBufferPointer(start: input, count: length))
         case LWS_CALLBACK_CLIENT_CLOSED:
             if let session = session(of: wsi), session.wsi != nil {
                 sessions[session.id] = nil
@@ -66,9 +67,11 @@ extension WebSocketClient {
         if framing == .bulk, !target.isSecure {
             // A raw socket: the engine sends the upgrade and parses the frames itself.
             let bulk = BulkConnection(maxMessageSize: maxMessageSize)
-            bulk.pendingWrites = [bulk.handshake.request(
-                path: target.path, host: target.hostHeader, subprotocol: subprotocol, origin: origin
-            )]
+            bulk.pendingWrites = [
+                bulk.handshake.request(
+                    path: target.path, host: target.hostHeader, subprotocol: subprotocol, origin: origin
+                )
+            ]
             session.bulk = bulk
             info.method = strings.cString("RAW")
             info.local_protocol_name = strings.cString(Self.rawProtocolName)

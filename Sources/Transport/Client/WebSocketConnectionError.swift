@@ -16,7 +16,8 @@ extension WebSocketConnectionError: CustomStringConvertible {
         case .connectionFailed(let reason):
             "the connection failed (\(reason))"
         case .closed(let code?, let reason):
-            reason.isEmpty ? "the connection closed with code \(code)" : "the connection closed with code \(code): \(reason)"
+            reason.isEmpty
+                ? "the connection closed with code \(code)" : "the connection closed with code \(code): \(reason)"
         case .closed(nil, _):
             "the connection dropped"
         case .timedOut:

@@ -37,16 +37,21 @@ struct FrameCoalescer {
     /// Removes from `queue` the frames that fit the budget (at least two, or none) and
     /// returns them packed: a pointer with `OutboundFrame.headroom` writable bytes before it,
     /// the byte count, and the payload bytes taken (for the caller's accounting).
-    mutating func pack(from queue: inout FrameQueue) -> (bytes: UnsafeMutablePointer<UInt8>, count: Int, payload: Int, frames: Int)? {
-        guard queue.count >= 2, let first = queue.first, Self.isPackable(first), first.count < Self.budget else { return nil }
+    mutating func pack(from queue: inout FrameQueue) -> (
+        bytes: UnsafeMutablePointer<UInt8>, count: Int, payload: Int, frames: Int
+    )? {
+        guard queue.count >= 2, let first = queue.first, Self.isPackable(first), first.count < Self.budget else {
+            return nil
+        }
         ensureCapacity(Self.budget + Self.maxHeader * 64)
         let base = scratch! + headroom
         var used = 0
         var payload = 0
         var frames = 0
         while let next = queue.first, Self.isPackable(next),
-              payload + next.count <= Self.budget || frames == 0,
-              used + Self.maxHeader + next.count <= capacity - headroom {
+            payload + next.count <= Self.budget || frames == 0,
+            used + Self.maxHeader + next.count <= capacity - headroom
+        {
             used += Self.header(count: next.count, binary: next.writeProtocol == LWS_WRITE_BINARY, into: base + used)
             (base + used).update(from: next.payload, count: next.count)
             used += next.count

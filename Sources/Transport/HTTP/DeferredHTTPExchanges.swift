@@ -43,7 +43,9 @@ struct DeferredHTTPExchanges {
     /// Sets the answer; returns the connection to ask a WRITEABLE for, or nil when the
     /// request is unknown (its connection already closed, or it was answered before).
     mutating func answer(_ id: HTTPRequestID, with response: HTTPResponse) -> OpaquePointer? {
-        guard let wsi = connectionByID[id], let exchange = byConnection[wsi], exchange.response == nil else { return nil }
+        guard let wsi = connectionByID[id], let exchange = byConnection[wsi], exchange.response == nil else {
+            return nil
+        }
         exchange.response = response
         return wsi
     }

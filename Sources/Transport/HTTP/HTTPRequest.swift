@@ -16,7 +16,9 @@ public struct HTTPRequest: Sendable {
     /// `authorization`, `range`, `content-type`, `content-length`.
     public let headers: [String: String]
 
-    public init(id: HTTPRequestID, method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:]) {
+    public init(
+        id: HTTPRequestID, method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:]
+    ) {
         self.id = id
         self.method = method
         self.path = path

@@ -9,7 +9,10 @@ public struct HTTPResponse: Sendable {
     /// Extra header lines, such as `Allow` on a 405.
     public var headers: [(name: String, value: String)]
 
-    public init(status: Int, contentType: String = "text/plain; charset=utf-8", body: [UInt8], headers: [(name: String, value: String)] = []) {
+    public init(
+        status: Int, contentType: String = "text/plain; charset=utf-8", body: [UInt8],
+        headers: [(name: String, value: String)] = []
+    ) {
         self.status = status
         self.contentType = contentType
         self.body = body

@@ -28,16 +28,19 @@ enum HTTPResponseWriter {
             let end = start + headerSpace
             var cursor: UnsafeMutablePointer<UInt8>? = start
             let namesCacheControl = response.headers.contains { $0.name.lowercased() == "cache-control" }
-            guard lws_add_http_common_headers(
-                      wsi, UInt32(response.status), response.contentType, UInt64(response.body.count), &cursor, end
-                  ) == 0,
-                  namesCacheControl || lws_add_http_header_by_token(
-                      wsi, WSI_TOKEN_HTTP_CACHE_CONTROL, "no-store", 8, &cursor, end
-                  ) == 0,
-                  response.headers.allSatisfy({ header in
-                      lws_add_http_header_by_name(wsi, header.name + ":", header.value, Int32(header.value.utf8.count), &cursor, end) == 0
-                  }),
-                  lws_finalize_write_http_header(wsi, start, &cursor, end) == 0
+            guard
+                lws_add_http_common_headers(
+                    wsi, UInt32(response.status), response.contentType, UInt64(response.body.count), &cursor, end
+                ) == 0,
+                namesCacheControl
+                    || lws_add_http_header_by_token(
+                        wsi, WSI_TOKEN_HTTP_CACHE_CONTROL, "no-store", 8, &cursor, end
+                    ) == 0,
+                response.headers.allSatisfy({ header in
+                    lws_add_http_header_by_name(
+                        wsi, header.name + ":", header.value, Int32(header.value.utf8.count), &cursor, end) == 0
+                }),
+                lws_finalize_write_http_header(wsi, start, &cursor, end) == 0
             else { return false }
             return true
         }

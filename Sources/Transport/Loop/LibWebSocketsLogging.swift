@@ -17,10 +17,12 @@ enum LibWebSocketsLogging {
     }
 
     private static let configured: Bool = {
-        lws_set_log_level(Int32(LLL_ERR) | Int32(LLL_WARN), { level, line in
-            guard let line else { return }
-            LibWebSocketsLogging.emit(String(cString: line))
-        })
+        lws_set_log_level(
+            Int32(LLL_ERR) | Int32(LLL_WARN),
+            { level, line in
+                guard let line else { return }
+                LibWebSocketsLogging.emit(String(cString: line))
+            })
         return true
     }()
 
@@ -38,7 +40,9 @@ enum LibWebSocketsLogging {
             var out: [String] = []
             if now - window.start >= windowSeconds {
                 if window.suppressed > 0 {
-                    out.append("libwebsockets: \(window.suppressed) more log lines left out in the last \(now - window.start) s\n")
+                    out.append(
+                        "libwebsockets: \(window.suppressed) more log lines left out in the last \(now - window.start) s\n"
+                    )
                 }
                 window = Window(start: now, printed: 0, suppressed: 0)
             }

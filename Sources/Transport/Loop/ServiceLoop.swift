@@ -57,10 +57,12 @@ final class ServiceLoop: @unchecked Sendable {
                 run(owner: owner, failure: failure, started: started)
             }
             var handle = pthread_t()
-            let status = pthread_create(&handle, nil, { rawBody in
-                Unmanaged<ThreadBody>.fromOpaque(rawBody!).takeRetainedValue().run()
-                return nil
-            }, Unmanaged.passRetained(body).toOpaque())
+            let status = pthread_create(
+                &handle, nil,
+                { rawBody in
+                    Unmanaged<ThreadBody>.fromOpaque(rawBody!).takeRetainedValue().run()
+                    return nil
+                }, Unmanaged.passRetained(body).toOpaque())
             precondition(status == 0, "pthread_create failed: \(status)")
             started.wait()
             if let error = failure.withLock({ $0 }) {

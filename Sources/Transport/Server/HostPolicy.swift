@@ -34,7 +34,9 @@ struct HostPolicy: Sendable {
         if lowered.hasPrefix("["), let close = lowered.firstIndex(of: "]") {
             return String(lowered[lowered.index(after: lowered.startIndex)..<close])
         }
-        if let colon = lowered.lastIndex(of: ":"), lowered.firstIndex(of: ":") == colon { return String(lowered[..<colon]) }
+        if let colon = lowered.lastIndex(of: ":"), lowered.firstIndex(of: ":") == colon {
+            return String(lowered[..<colon])
+        }
         return lowered
     }
 

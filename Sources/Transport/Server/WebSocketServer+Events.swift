@@ -96,9 +96,11 @@ extension WebSocketServer {
         // RFC 6455 §4.2.1–4.2.2, which lws 4.1 lets through: a version other than 13 gets 426
         // naming the one we speak, a key that is not 16 bytes in base64 gets 400.
         if LWSHeaders.value(of: WSI_TOKEN_VERSION, in: wsi) != "13" {
-            return HTTPResponseWriter.write(HTTPResponse(
-                status: 426, body: Array("this server speaks WebSocket version 13\n".utf8), headers: [("Sec-WebSocket-Version", "13")]
-            ), to: wsi) == 0 ? 1 : -1
+            return HTTPResponseWriter.write(
+                HTTPResponse(
+                    status: 426, body: Array("this server speaks WebSocket version 13\n".utf8),
+                    headers: [("Sec-WebSocket-Version", "13")]
+                ), to: wsi) == 0 ? 1 : -1
         }
         if !Self.isValidKey(LWSHeaders.value(of: WSI_TOKEN_KEY, in: wsi)) {
             _ = lws_return_http_status(wsi, UInt32(HTTP_STATUS_BAD_REQUEST.rawValue), nil)
@@ -188,23 +190,30 @@ extension WebSocketServer {
         }
         // Health, metrics and feeds are read-only: anything but GET and HEAD is 405, with `Allow`.
         guard isHead || lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0 else {
-            return HTTPResponseWriter.write(HTTPResponse(
-                status: 405, body: Array("method not allowed: \(path) answers GET and HEAD\n".utf8), headers: [("Allow", "GET, HEAD")]
-            ), to: wsi)
+            return HTTPResponseWriter.write(
+                HTTPResponse(
+                    status: 405, body: Array("method not allowed: \(path) answers GET and HEAD\n".utf8),
+                    headers: [("Allow", "GET, HEAD")]
+                ), to: wsi)
         }
         guard isDeferred else {
             let response = delegate.webSocketServer(self, httpResponseFor: path)
             return HTTPResponseWriter.write(response, to: wsi, headOnly: isHead)
         }
         let id = deferredHTTP.begin(on: wsi, isHead: isHead)
-        delegate.webSocketServer(self, didReceive: HTTPRequest(
-            id: id, method: isHead ? "HEAD" : "GET", path: path, query: Self.queryArguments(of: wsi), headers: Self.requestHeaders(of: wsi)
-        ))
+        delegate.webSocketServer(
+            self,
+            didReceive: HTTPRequest(
+                id: id, method: isHead ? "HEAD" : "GET", path: path, query: Self.queryArguments(of: wsi),
+                headers: Self.requestHeaders(of: wsi)
+            ))
         return 0
     }
 
     private func isDeferredPath(_ path: String) -> Bool {
-        (configuration.deferredPrefixes + configuration.uploadPrefixes).contains { path == $0 || path.hasPrefix($0 + "/") }
+        (configuration.deferredPrefixes + configuration.uploadPrefixes).contains {
+            path == $0 || path.hasPrefix($0 + "/")
+        }
     }
 
     private func isUploadPath(_ path: String) -> Bool {
@@ -218,21 +227,28 @@ extension WebSocketServer {
     /// streams to the upload delegate as it arrives.
     private func beginUpload(_ wsi: OpaquePointer, path: String) -> Int32 {
         guard let uploads = delegate as? WebSocketServerUploadDelegate else {
-            return HTTPResponseWriter.write(HTTPResponse(status: 405, body: Array("method not allowed\n".utf8), headers: [("Allow", "GET, HEAD")]), to: wsi)
+            return HTTPResponseWriter.write(
+                HTTPResponse(status: 405, body: Array("method not allowed\n".utf8), headers: [("Allow", "GET, HEAD")]),
+                to: wsi)
         }
         let headers = Self.requestHeaders(of: wsi)
         guard let declared = headers["content-length"], let length = Int64(declared), length >= 0 else {
-            return Self.refuseUpload(411, "send the file with a Content-Length (chunked uploads are not accepted)\n", wsi)
+            return Self.refuseUpload(
+                411, "send the file with a Content-Length (chunked uploads are not accepted)\n", wsi)
         }
         guard length > 0 else { return Self.refuseUpload(400, "the body is empty: send the file's bytes\n", wsi) }
         guard length <= configuration.maxUploadBytes else {
-            return Self.refuseUpload(413, "the file is \(length) bytes; the limit is \(configuration.maxUploadBytes) bytes\n", wsi)
+            return Self.refuseUpload(
+                413, "the file is \(length) bytes; the limit is \(configuration.maxUploadBytes) bytes\n", wsi)
         }
         let id = deferredHTTP.begin(on: wsi, isHead: false)
         deferredHTTP.exchange(on: wsi)?.isReceivingUpload = true
-        if let refusal = uploads.webSocketServer(self, didBeginUpload: HTTPRequest(
-            id: id, method: "PUT", path: path, query: Self.queryArguments(of: wsi), headers: headers
-        ), length: length) {
+        if let refusal = uploads.webSocketServer(
+            self,
+            didBeginUpload: HTTPRequest(
+                id: id, method: "PUT", path: path, query: Self.queryArguments(of: wsi), headers: headers
+            ), length: length)
+        {
             deferredHTTP.end(on: wsi)
             var closing = refusal
             closing.headers.append(("Connection", "close"))
@@ -245,13 +261,15 @@ extension WebSocketServer {
     /// The answer to a refused upload closes the connection: its unread body must not be
     /// taken for the next request.
     private static func refuseUpload(_ status: Int, _ text: String, _ wsi: OpaquePointer) -> Int32 {
-        _ = HTTPResponseWriter.write(HTTPResponse(status: status, body: Array(text.utf8), headers: [("Connection", "close")]), to: wsi)
+        _ = HTTPResponseWriter.write(
+            HTTPResponse(status: status, body: Array(text.utf8), headers: [("Connection", "close")]), to: wsi)
         return -1
     }
 
     private func receiveUploadBytes(_ wsi: OpaquePointer, _ bytes: UnsafeRawBufferPointer) -> Int32 {
         guard let exchange = deferredHTTP.exchange(on: wsi), exchange.isReceivingUpload,
-              let uploads = delegate as? WebSocketServerUploadDelegate else { return -1 }
+            let uploads = delegate as? WebSocketServerUploadDelegate
+        else { return -1 }
         // Each piece restarts the idle deadline: a large file on a slow link is not cut off.
         pendingConnections.accepted(wsi, now: DispatchTime.now().uptimeNanoseconds)
         if bytes.count > 0 { uploads.webSocketServer(self, didReceiveUploadBytes: bytes, for: exchange.id) }
@@ -260,7 +278,8 @@ extension WebSocketServer {
 
     private func finishUpload(_ wsi: OpaquePointer) -> Int32 {
         guard let exchange = deferredHTTP.exchange(on: wsi), exchange.isReceivingUpload,
-              let uploads = delegate as? WebSocketServerUploadDelegate else { return -1 }
+            let uploads = delegate as? WebSocketServerUploadDelegate
+        else { return -1 }
         exchange.isReceivingUpload = false
         pendingConnections.accepted(wsi, now: DispatchTime.now().uptimeNanoseconds)
         uploads.webSocketServer(self, didFinishUpload: exchange.id)
@@ -283,7 +302,9 @@ extension WebSocketServer {
         } else {
             let end = min(exchange.bodyOffset + DeferredHTTPExchanges.chunkSize, response.body.count)
             let isLast = end == response.body.count
-            guard HTTPResponseWriter.writeBody(response.body[exchange.bodyOffset..<end], to: wsi, final: isLast) else { return -1 }
+            guard HTTPResponseWriter.writeBody(response.body[exchange.bodyOffset..<end], to: wsi, final: isLast) else {
+                return -1
+            }
             exchange.bodyOffset = end
             // The reader is taking the body: its deadline counts from this progress, so a large
             // download over a slow link is not cut off (the deadline is for idle connections).

@@ -22,7 +22,8 @@ public protocol WebSocketServerUploadDelegate: AnyObject {
     /// `nil` accepts the upload; a response refuses it at once, before its body is read (the
     /// connection then closes).
     func webSocketServer(_ server: WebSocketServer, didBeginUpload request: HTTPRequest, length: Int64) -> HTTPResponse?
-    func webSocketServer(_ server: WebSocketServer, didReceiveUploadBytes bytes: UnsafeRawBufferPointer, for request: HTTPRequestID)
+    func webSocketServer(
+        _ server: WebSocketServer, didReceiveUploadBytes bytes: UnsafeRawBufferPointer, for request: HTTPRequestID)
     func webSocketServer(_ server: WebSocketServer, didFinishUpload request: HTTPRequestID)
     func webSocketServer(_ server: WebSocketServer, didAbandonUpload request: HTTPRequestID)
 }

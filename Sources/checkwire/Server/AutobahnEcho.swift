@@ -20,7 +20,8 @@ final class AutobahnEcho: WebSocketServerDelegate {
 
     func webSocketServer(_ server: WebSocketServer, didOpen connection: ConnectionID) {}
 
-    func webSocketServer(_ server: WebSocketServer, didReceive message: WebSocketMessage, from connection: ConnectionID) {
+    func webSocketServer(_ server: WebSocketServer, didReceive message: WebSocketMessage, from connection: ConnectionID)
+    {
         switch message {
         case .text(let bytes): server.send(OutboundFrame(text: bytes), to: connection, requested: true)
         case .binary(let bytes): server.send(OutboundFrame(binary: bytes), to: connection, requested: true)

@@ -10,7 +10,8 @@ import UnixSignals
 /// (every queued edit commits and is acknowledged, sockets close with 1001) and exits 0.
 /// Start-up order and signal handling are swift-service-lifecycle's `ServiceGroup`.
 struct Serve: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Run the Checkwire server (WebSocket API, web client, health check).")
+    static let configuration = CommandConfiguration(
+        abstract: "Run the Checkwire server (WebSocket API, web client, health check).")
 
     @OptionGroup var options: ServeOptions
 
@@ -28,7 +29,8 @@ struct Serve: AsyncParsableCommand {
         let server = try ChecklistServer(configuration: configuration, logger: logger)
         let scheme = configuration.tlsCertificatePath == nil ? "http" : "https"
         let service = ServerService(server: server) { port in
-            let banner = "Checkwire listening on \(scheme)://\(configuration.host):\(port)/ (WebSocket at /ws, database \(configuration.databasePath))\n"
+            let banner =
+                "Checkwire listening on \(scheme)://\(configuration.host):\(port)/ (WebSocket at /ws, database \(configuration.databasePath))\n"
             FileHandle.standardOutput.write(Data(banner.utf8))
         }
         // Conformance tests only (scripts/autobahn.sh): an echo server on its own port.
@@ -38,11 +40,12 @@ struct Serve: AsyncParsableCommand {
             logger.notice("Autobahn echo server on ws://\(configuration.host):\(echoPort)/autobahn (tests only)")
         }
         defer { echo?.server.stop() }
-        let group = ServiceGroup(configuration: ServiceGroupConfiguration(
-            services: [.init(service: service, successTerminationBehavior: .gracefullyShutdownGroup)],
-            gracefulShutdownSignals: [.sigterm, .sigint],
-            logger: logger
-        ))
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [.init(service: service, successTerminationBehavior: .gracefullyShutdownGroup)],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger
+            ))
         try await group.run()
     }
 }

@@ -17,7 +17,8 @@ struct ServeOptions: ParsableArguments {
     @Option(help: "SQLite database file, created on first start (env CHECKWIRE_DATABASE; default ./checkwire.sqlite).")
     var database: String?
 
-    @Option(name: .customLong("public"), help: "Web client directory served at / (env CHECKWIRE_PUBLIC; default ./Public).")
+    @Option(
+        name: .customLong("public"), help: "Web client directory served at / (env CHECKWIRE_PUBLIC; default ./Public).")
     var publicDirectory: String?
 
     @Option(help: "TLS certificate (PEM) for wss:// and https:// (env CHECKWIRE_TLS_CERT).")
@@ -29,10 +30,16 @@ struct ServeOptions: ParsableArguments {
     @Option(help: "Largest WebSocket message in bytes (env CHECKWIRE_MAX_MESSAGE_SIZE; default 65536).")
     var maxMessageSize: Int?
 
-    @Option(help: "Signup attempts one client address may make per hour, 0 for no limit (env CHECKWIRE_MAX_SIGNUPS_PER_HOUR; default 100).")
+    @Option(
+        help:
+            "Signup attempts one client address may make per hour, 0 for no limit (env CHECKWIRE_MAX_SIGNUPS_PER_HOUR; default 100)."
+    )
     var maxSignupsPerHour: Int?
 
-    @Option(help: "MiB of checklists kept in memory, by estimate; the least recently used are dropped and reloaded when needed (env CHECKWIRE_CACHE_MIB; default 256).")
+    @Option(
+        help:
+            "MiB of checklists kept in memory, by estimate; the least recently used are dropped and reloaded when needed (env CHECKWIRE_CACHE_MIB; default 256)."
+    )
     var cacheMib: Int?
 
     @Option(help: "Checklists one user may own (env CHECKWIRE_MAX_LISTS_PER_USER; default 10000).")
@@ -44,25 +51,48 @@ struct ServeOptions: ParsableArguments {
     @Option(help: "MiB of event log one user's edits may add (env CHECKWIRE_MAX_STORED_MIB_PER_USER; default 256).")
     var maxStoredMibPerUser: Int?
 
-    @Option(name: .customLong("allowed-host"), help: "A Host name requests may use besides the defaults (loopback names when bound to loopback; any when bound to all interfaces); repeatable, * for any (env CHECKWIRE_ALLOWED_HOSTS, comma-separated).")
+    @Option(
+        name: .customLong("allowed-host"),
+        help:
+            "A Host name requests may use besides the defaults (loopback names when bound to loopback; any when bound to all interfaces); repeatable, * for any (env CHECKWIRE_ALLOWED_HOSTS, comma-separated)."
+    )
     var allowedHosts: [String] = []
 
-    @Option(help: "The address clients reach this server at, such as https://lists.example.org, for the links it gives out (calendar feeds) (env CHECKWIRE_PUBLIC_URL; default: the Host each client connected to).")
+    @Option(
+        help:
+            "The address clients reach this server at, such as https://lists.example.org, for the links it gives out (calendar feeds) (env CHECKWIRE_PUBLIC_URL; default: the Host each client connected to)."
+    )
     var publicURL: String?
 
-    @Option(help: "Folder of the attachment file store (env CHECKWIRE_ATTACHMENTS; default DATABASE-attachments beside the database).")
+    @Option(
+        help:
+            "Folder of the attachment file store (env CHECKWIRE_ATTACHMENTS; default DATABASE-attachments beside the database)."
+    )
     var attachments: String?
 
-    @Option(help: "Largest file one upload may carry: bytes, or with K, M or G (env CHECKWIRE_MAX_ATTACHMENT_SIZE; default 20M).")
+    @Option(
+        help:
+            "Largest file one upload may carry: bytes, or with K, M or G (env CHECKWIRE_MAX_ATTACHMENT_SIZE; default 20M)."
+    )
     var maxAttachmentSize: String?
 
-    @Option(help: "Most bytes of attachments the server stores, each file once, with K, M or G; 0 for no limit (env CHECKWIRE_MAX_ATTACHMENTS_TOTAL; default 0).")
+    @Option(
+        help:
+            "Most bytes of attachments the server stores, each file once, with K, M or G; 0 for no limit (env CHECKWIRE_MAX_ATTACHMENTS_TOTAL; default 0)."
+    )
     var maxAttachmentsTotal: String?
 
-    @Option(name: .customLong("allowed-origin"), help: "A browser Origin allowed besides the server's own; repeatable, * for any (env CHECKWIRE_ALLOWED_ORIGINS, comma-separated).")
+    @Option(
+        name: .customLong("allowed-origin"),
+        help:
+            "A browser Origin allowed besides the server's own; repeatable, * for any (env CHECKWIRE_ALLOWED_ORIGINS, comma-separated)."
+    )
     var allowedOrigins: [String] = []
 
-    @Option(help: "epoll, or poll for libwebsockets' own loop (env CHECKWIRE_EVENT_LOOP; default epoll, which needs the libwebsockets-evlib-ev package).")
+    @Option(
+        help:
+            "epoll, or poll for libwebsockets' own loop (env CHECKWIRE_EVENT_LOOP; default epoll, which needs the libwebsockets-evlib-ev package)."
+    )
     var eventLoop: String?
 
     @Option(help: "trace, debug, info, notice, warning, error or critical (env CHECKWIRE_LOG_LEVEL; default info).")
@@ -71,7 +101,10 @@ struct ServeOptions: ParsableArguments {
     @Flag(help: .hidden)
     var fastPasswordHashing = false
 
-    @Option(help: ArgumentHelp("Also run an echo WebSocket server on this port, at /autobahn, for the Autobahn|Testsuite (scripts/autobahn.sh). Tests only.", visibility: .hidden))
+    @Option(
+        help: ArgumentHelp(
+            "Also run an echo WebSocket server on this port, at /autobahn, for the Autobahn|Testsuite (scripts/autobahn.sh). Tests only.",
+            visibility: .hidden))
     var autobahnEcho: Int?
 
     func serverConfiguration() throws -> ServerConfiguration {
@@ -79,44 +112,66 @@ struct ServeOptions: ParsableArguments {
         configuration.host = host ?? Environment.value("CHECKWIRE_HOST") ?? "127.0.0.1"
         configuration.port = try port ?? Environment.value("CHECKWIRE_PORT").map(Self.integer) ?? 8080
         configuration.databasePath = database ?? Environment.value("CHECKWIRE_DATABASE") ?? "checkwire.sqlite"
-        configuration.publicDirectory = Self.absoluteDirectory(publicDirectory ?? Environment.value("CHECKWIRE_PUBLIC") ?? "Public")
+        configuration.publicDirectory = Self.absoluteDirectory(
+            publicDirectory ?? Environment.value("CHECKWIRE_PUBLIC") ?? "Public")
         configuration.tlsCertificatePath = tlsCert ?? Environment.value("CHECKWIRE_TLS_CERT")
         configuration.tlsPrivateKeyPath = tlsKey ?? Environment.value("CHECKWIRE_TLS_KEY")
         guard (configuration.tlsCertificatePath == nil) == (configuration.tlsPrivateKeyPath == nil) else {
             throw ValidationError("--tls-cert and --tls-key go together")
         }
-        configuration.maxMessageSize = try maxMessageSize ?? Environment.value("CHECKWIRE_MAX_MESSAGE_SIZE").map(Self.integer) ?? 65536
-        let origins = allowedOrigins.isEmpty
-            ? (Environment.value("CHECKWIRE_ALLOWED_ORIGINS")?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? [])
+        configuration.maxMessageSize =
+            try maxMessageSize ?? Environment.value("CHECKWIRE_MAX_MESSAGE_SIZE").map(Self.integer) ?? 65536
+        let origins =
+            allowedOrigins.isEmpty
+            ? (Environment.value("CHECKWIRE_ALLOWED_ORIGINS")?.split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            } ?? [])
             : allowedOrigins
         configuration.allowedOrigins = Set(origins.filter { !$0.isEmpty })
-        let hosts = allowedHosts.isEmpty
-            ? (Environment.value("CHECKWIRE_ALLOWED_HOSTS")?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? [])
+        let hosts =
+            allowedHosts.isEmpty
+            ? (Environment.value("CHECKWIRE_ALLOWED_HOSTS")?.split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            } ?? [])
             : allowedHosts
         configuration.allowedHosts = Set(hosts.filter { !$0.isEmpty })
         if let url = publicURL ?? Environment.value("CHECKWIRE_PUBLIC_URL") {
             guard url.hasPrefix("http://") || url.hasPrefix("https://"), !url.dropFirst(8).isEmpty else {
-                throw ValidationError("--public-url must start with http:// or https://, such as https://lists.example.org")
+                throw ValidationError(
+                    "--public-url must start with http:// or https://, such as https://lists.example.org")
             }
             configuration.publicURL = url.hasSuffix("/") ? String(url.dropLast()) : url
         }
         configuration.attachmentsDirectory = attachments ?? Environment.value("CHECKWIRE_ATTACHMENTS")
-        configuration.maxAttachmentBytes = try Self.size(maxAttachmentSize ?? Environment.value("CHECKWIRE_MAX_ATTACHMENT_SIZE") ?? "20M")
-        configuration.maxAttachmentsTotalBytes = try Self.size(maxAttachmentsTotal ?? Environment.value("CHECKWIRE_MAX_ATTACHMENTS_TOTAL") ?? "0")
-        guard configuration.maxAttachmentBytes > 0 else { throw ValidationError("--max-attachment-size must be more than 0") }
-        configuration.signupsPerAddressPerHour = try maxSignupsPerHour
+        configuration.maxAttachmentBytes = try Self.size(
+            maxAttachmentSize ?? Environment.value("CHECKWIRE_MAX_ATTACHMENT_SIZE") ?? "20M")
+        configuration.maxAttachmentsTotalBytes = try Self.size(
+            maxAttachmentsTotal ?? Environment.value("CHECKWIRE_MAX_ATTACHMENTS_TOTAL") ?? "0")
+        guard configuration.maxAttachmentBytes > 0 else {
+            throw ValidationError("--max-attachment-size must be more than 0")
+        }
+        configuration.signupsPerAddressPerHour =
+            try maxSignupsPerHour
             ?? Environment.value("CHECKWIRE_MAX_SIGNUPS_PER_HOUR").map(Self.integer) ?? 100
-        guard configuration.signupsPerAddressPerHour >= 0 else { throw ValidationError("--max-signups-per-hour must be 0 or more") }
+        guard configuration.signupsPerAddressPerHour >= 0 else {
+            throw ValidationError("--max-signups-per-hour must be 0 or more")
+        }
         let cacheMib = try cacheMib ?? Environment.value("CHECKWIRE_CACHE_MIB").map(Self.integer) ?? 256
         guard cacheMib > 0 else { throw ValidationError("--cache-mib must be at least 1") }
         configuration.cacheBytes = cacheMib << 20
         configuration.limits = StoreLimits(
-            listsPerUser: try maxListsPerUser ?? Environment.value("CHECKWIRE_MAX_LISTS_PER_USER").map(Self.integer) ?? 10_000,
-            itemsPerList: try maxItemsPerList ?? Environment.value("CHECKWIRE_MAX_ITEMS_PER_LIST").map(Self.integer) ?? 10_000,
-            storedBytesPerUser: (try maxStoredMibPerUser ?? Environment.value("CHECKWIRE_MAX_STORED_MIB_PER_USER").map(Self.integer) ?? 256) << 20
+            listsPerUser: try maxListsPerUser ?? Environment.value("CHECKWIRE_MAX_LISTS_PER_USER").map(Self.integer)
+                ?? 10_000,
+            itemsPerList: try maxItemsPerList ?? Environment.value("CHECKWIRE_MAX_ITEMS_PER_LIST").map(Self.integer)
+                ?? 10_000,
+            storedBytesPerUser: (try maxStoredMibPerUser ?? Environment.value("CHECKWIRE_MAX_STORED_MIB_PER_USER").map(
+                Self.integer) ?? 256) << 20
         )
-        guard configuration.limits.listsPerUser > 0, configuration.limits.itemsPerList > 0, configuration.limits.storedBytesPerUser > 0 else {
-            throw ValidationError("--max-lists-per-user, --max-items-per-list and --max-stored-mib-per-user must be at least 1")
+        guard configuration.limits.listsPerUser > 0, configuration.limits.itemsPerList > 0,
+            configuration.limits.storedBytesPerUser > 0
+        else {
+            throw ValidationError(
+                "--max-lists-per-user, --max-items-per-list and --max-stored-mib-per-user must be at least 1")
         }
         configuration.fastPasswordHashing = fastPasswordHashing || Environment.flag("CHECKWIRE_FAST_PASSWORD_HASHING")
         let loopName = eventLoop ?? Environment.value("CHECKWIRE_EVENT_LOOP") ?? "epoll"
@@ -130,7 +185,8 @@ struct ServeOptions: ParsableArguments {
     func resolvedLogLevel() throws -> Logger.Level {
         let name = logLevel ?? Environment.value("CHECKWIRE_LOG_LEVEL") ?? "info"
         guard let level = Logger.Level(rawValue: name.lowercased()) else {
-            throw ValidationError("unknown log level \(name); use trace, debug, info, notice, warning, error or critical")
+            throw ValidationError(
+                "unknown log level \(name); use trace, debug, info, notice, warning, error or critical")
         }
         return level
     }
@@ -156,7 +212,9 @@ struct ServeOptions: ParsableArguments {
     private static func absoluteDirectory(_ path: String) -> String? {
         let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return nil
+        }
         return url.standardizedFileURL.path
     }
 }

@@ -21,7 +21,8 @@ struct Agenda: ParsableCommand {
 
 /// `checkwire today`
 struct Today: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "What is overdue and what is due today, across all your checklists.")
+    static let configuration = CommandConfiguration(
+        abstract: "What is overdue and what is due today, across all your checklists.")
 
     @OptionGroup var options: ClientOptions
 
@@ -33,7 +34,8 @@ struct Today: ParsableCommand {
 /// `checkwire search TEXT`
 struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Find items and checklists by words in titles, notes, locations and descriptions; the last word may be a beginning."
+        abstract:
+            "Find items and checklists by words in titles, notes, locations and descriptions; the last word may be a beginning."
     )
 
     @Argument(help: "The words to look for.")
@@ -53,8 +55,10 @@ struct Search: ParsableCommand {
 /// `checkwire feed [LIST] [--rotate]`
 struct Feed: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show the secret calendar link (iCalendar) for all your checklists, or one, to subscribe to in a calendar app.",
-        discussion: "The link shows due dates as events (add ?components=VTODO for tasks). Anyone with it can read them: --rotate replaces it and the old one stops working."
+        abstract:
+            "Show the secret calendar link (iCalendar) for all your checklists, or one, to subscribe to in a calendar app.",
+        discussion:
+            "The link shows due dates as events (add ?components=VTODO for tasks). Anyone with it can read them: --rotate replaces it and the old one stops working."
     )
 
     @Argument(help: "A checklist (title, the beginning of one, or id); all of them when left out.")

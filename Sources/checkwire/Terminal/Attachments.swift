@@ -5,7 +5,8 @@ import TerminalUI
 struct Attach: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Attach files (a photo of the assignment, a PDF) to an item.",
-        discussion: "Each file is uploaded over HTTP with your session token, with a progress bar for large ones. The server keeps each file once, however often it is attached (limit: 20 MiB per file unless the server says otherwise)."
+        discussion:
+            "Each file is uploaded over HTTP with your session token, with a progress bar for large ones. The server keeps each file once, however often it is attached (limit: 20 MiB per file unless the server says otherwise)."
     )
 
     @Argument(help: "The checklist (title, the beginning of one, or id).")
@@ -21,7 +22,9 @@ struct Attach: ParsableCommand {
 
     func run() throws {
         let (list, item, files) = (list, item, files)
-        try options.run { try await TerminalCommands.attach(list: list, item: item, files: files, server: $0, console: $1) }
+        try options.run {
+            try await TerminalCommands.attach(list: list, item: item, files: files, server: $0, console: $1)
+        }
     }
 }
 
@@ -56,13 +59,18 @@ struct Download: ParsableCommand {
     @Argument(help: "The file's name (or the beginning of its id).")
     var name: String
 
-    @Option(name: .shortAndLong, help: "Where to save it (default: its name, in this folder; an existing file is not overwritten).")
+    @Option(
+        name: .shortAndLong,
+        help: "Where to save it (default: its name, in this folder; an existing file is not overwritten).")
     var output: String?
 
     @OptionGroup var options: ClientOptions
 
     func run() throws {
         let (list, item, name, output) = (list, item, name, output)
-        try options.run { try await TerminalCommands.download(list: list, item: item, name: name, output: output, server: $0, console: $1) }
+        try options.run {
+            try await TerminalCommands.download(
+                list: list, item: item, name: name, output: output, server: $0, console: $1)
+        }
     }
 }

@@ -3,13 +3,16 @@ import TerminalUI
 
 /// `checkwire cancel LIST [ITEM]`
 struct Cancel: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Cancel an item and its open sub-items, or the checklist (owner); nothing is deleted.")
+    static let configuration = CommandConfiguration(
+        abstract: "Cancel an item and its open sub-items, or the checklist (owner); nothing is deleted.")
 
     @OptionGroup var target: StatusArguments
     @OptionGroup var options: ClientOptions
 
     func run() throws {
         let (list, item) = (target.list, target.item)
-        try options.run { try await TerminalCommands.changeStatus(.cancel, list: list, item: item, server: $0, console: $1) }
+        try options.run {
+            try await TerminalCommands.changeStatus(.cancel, list: list, item: item, server: $0, console: $1)
+        }
     }
 }

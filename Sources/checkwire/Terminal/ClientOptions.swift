@@ -3,7 +3,10 @@ import TerminalUI
 
 /// The options every terminal command shares: which server, and JSON output.
 struct ClientOptions: ParsableArguments {
-    @Option(help: "Server WebSocket URL (env CHECKWIRE_SERVER; default: the one you logged in to, else ws://127.0.0.1:8080/ws).")
+    @Option(
+        help:
+            "Server WebSocket URL (env CHECKWIRE_SERVER; default: the one you logged in to, else ws://127.0.0.1:8080/ws)."
+    )
     var server: String?
 
     @Flag(help: "Print one JSON object instead of text.")

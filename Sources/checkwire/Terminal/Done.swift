@@ -10,6 +10,8 @@ struct Done: ParsableCommand {
 
     func run() throws {
         let (list, item) = (target.list, target.item)
-        try options.run { try await TerminalCommands.changeStatus(.complete, list: list, item: item, server: $0, console: $1) }
+        try options.run {
+            try await TerminalCommands.changeStatus(.complete, list: list, item: item, server: $0, console: $1)
+        }
     }
 }

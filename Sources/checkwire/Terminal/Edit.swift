@@ -16,7 +16,10 @@ struct Edit: ParsableCommand {
     @Option(help: "Notes (items).")
     var notes: String?
 
-    @Option(help: "Due: 2027-03-12, \"2027-03-12 17:00\", today, tomorrow, a weekday, \"friday 5pm\", \"in 3 days\"…, or none.")
+    @Option(
+        help:
+            "Due: 2027-03-12, \"2027-03-12 17:00\", today, tomorrow, a weekday, \"friday 5pm\", \"in 3 days\"…, or none."
+    )
     var due: String?
 
     @Option(help: "Location (items).")
@@ -48,6 +51,8 @@ struct Edit: ParsableCommand {
             title: title, notes: notes, due: due, location: location, every: every, description: description,
             remindBefore: remindBefore, assignee: assign, timeZone: tz, repeatRule: `repeat`
         )
-        try options.run { try await TerminalCommands.edit(list: list, item: item, input: input, server: $0, console: $1) }
+        try options.run {
+            try await TerminalCommands.edit(list: list, item: item, input: input, server: $0, console: $1)
+        }
     }
 }

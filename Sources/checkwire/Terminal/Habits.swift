@@ -4,7 +4,8 @@ import TerminalUI
 /// `checkwire habits LIST`
 struct Habits: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show a habit checklist: today's habits with your check-ins, everyone's streak, best and score, and your last 30 days."
+        abstract:
+            "Show a habit checklist: today's habits with your check-ins, everyone's streak, best and score, and your last 30 days."
     )
 
     @Argument(help: "The habit checklist: its id, an id prefix or its title.")
@@ -49,7 +50,8 @@ struct CheckIn: ParsableCommand {
     func run() throws {
         let (list, item, skip, undo, date) = (list, item, skip, undo, date)
         try options.run {
-            try await TerminalCommands.checkIn(list: list, item: item, skip: skip, undo: undo, date: date, server: $0, console: $1)
+            try await TerminalCommands.checkIn(
+                list: list, item: item, skip: skip, undo: undo, date: date, server: $0, console: $1)
         }
     }
 }

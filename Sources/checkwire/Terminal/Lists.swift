@@ -3,7 +3,8 @@ import TerminalUI
 
 /// `checkwire lists`
 struct Lists: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Your checklists: In Progress by due date, then Completed and Cancelled.")
+    static let configuration = CommandConfiguration(
+        abstract: "Your checklists: In Progress by due date, then Completed and Cancelled.")
 
     @OptionGroup var options: ClientOptions
 

@@ -3,7 +3,8 @@ import TerminalUI
 
 /// `checkwire login USERNAME`
 struct Login: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Log in and save the session (the password is read without echo).")
+    static let configuration = CommandConfiguration(
+        abstract: "Log in and save the session (the password is read without echo).")
 
     @Argument(help: "Your username (case does not matter).")
     var username: String
@@ -15,6 +16,9 @@ struct Login: ParsableCommand {
 
     func run() throws {
         let (username, source) = (username, passwordStdin ? TerminalCommands.PasswordSource.standardInput : .terminal)
-        try options.run { try await TerminalCommands.authenticate(signup: false, username: username, password: source, server: $0, console: $1) }
+        try options.run {
+            try await TerminalCommands.authenticate(
+                signup: false, username: username, password: source, server: $0, console: $1)
+        }
     }
 }

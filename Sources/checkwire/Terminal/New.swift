@@ -22,7 +22,8 @@ struct New: ParsableCommand {
     func run() throws {
         let (title, due, description, habits) = (title, due, description, habits)
         try options.run {
-            try await TerminalCommands.newList(title: title, due: due, description: description, habits: habits, server: $0, console: $1)
+            try await TerminalCommands.newList(
+                title: title, due: due, description: description, habits: habits, server: $0, console: $1)
         }
     }
 }

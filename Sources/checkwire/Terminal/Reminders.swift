@@ -4,8 +4,10 @@ import TerminalUI
 /// `checkwire reminders`
 struct Reminders: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show the reminders waiting for you (the latest of each item from the last 24 hours that you have not dismissed).",
-        discussion: "Reminders ring only while a client is connected (the web page, `watch`, or `remind --follow`); this shows the ones that came while none was."
+        abstract:
+            "Show the reminders waiting for you (the latest of each item from the last 24 hours that you have not dismissed).",
+        discussion:
+            "Reminders ring only while a client is connected (the web page, `watch`, or `remind --follow`); this shows the ones that came while none was."
     )
 
     @OptionGroup var options: ClientOptions
@@ -19,7 +21,8 @@ struct Reminders: ParsableCommand {
 struct Remind: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print reminders as they fire, until Ctrl-C (for scripts and desktop notifiers).",
-        discussion: "Rings the terminal bell with each one; with --json prints each reminder as the server sent it, one JSON object per line. Reconnects by itself; reminders missed while away arrive on reconnecting."
+        discussion:
+            "Rings the terminal bell with each one; with --json prints each reminder as the server sent it, one JSON object per line. Reconnects by itself; reminders missed while away arrive on reconnecting."
     )
 
     @Flag(help: "Keep running and print reminders as they come (the only mode).")
@@ -28,7 +31,9 @@ struct Remind: ParsableCommand {
     @OptionGroup var options: ClientOptions
 
     func validate() throws {
-        guard follow else { throw ValidationError("use `checkwire remind --follow`; `checkwire reminders` lists the waiting ones") }
+        guard follow else {
+            throw ValidationError("use `checkwire remind --follow`; `checkwire reminders` lists the waiting ones")
+        }
     }
 
     func run() throws {
@@ -38,7 +43,8 @@ struct Remind: ParsableCommand {
 
 /// `checkwire snooze LIST ITEM [--for 1h | --until "tomorrow 9am"]`
 struct Snooze: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Hold back an item's reminders for you until later; one reminder comes then.")
+    static let configuration = CommandConfiguration(
+        abstract: "Hold back an item's reminders for you until later; one reminder comes then.")
 
     @Argument(help: "The checklist: its id, an id prefix or its title.")
     var list: String
@@ -61,14 +67,16 @@ struct Snooze: ParsableCommand {
     func run() throws {
         let (list, item, duration, until) = (list, item, duration, until)
         try options.run {
-            try await TerminalCommands.snooze(list: list, item: item, duration: duration, until: until, server: $0, console: $1)
+            try await TerminalCommands.snooze(
+                list: list, item: item, duration: duration, until: until, server: $0, console: $1)
         }
     }
 }
 
 /// `checkwire dismiss LIST ITEM`
 struct Dismiss: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Dismiss an item's reminders so far (on every device); later ones still come.")
+    static let configuration = CommandConfiguration(
+        abstract: "Dismiss an item's reminders so far (on every device); later ones still come.")
 
     @Argument(help: "The checklist: its id, an id prefix or its title.")
     var list: String

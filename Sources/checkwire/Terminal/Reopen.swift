@@ -10,6 +10,8 @@ struct Reopen: ParsableCommand {
 
     func run() throws {
         let (list, item) = (target.list, target.item)
-        try options.run { try await TerminalCommands.changeStatus(.reopen, list: list, item: item, server: $0, console: $1) }
+        try options.run {
+            try await TerminalCommands.changeStatus(.reopen, list: list, item: item, server: $0, console: $1)
+        }
     }
 }

@@ -3,13 +3,16 @@ import TerminalUI
 
 /// `checkwire restore LIST [ITEM]`
 struct Restore: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Restore a cancelled item (and what its cancel cascaded to), or the checklist.")
+    static let configuration = CommandConfiguration(
+        abstract: "Restore a cancelled item (and what its cancel cascaded to), or the checklist.")
 
     @OptionGroup var target: StatusArguments
     @OptionGroup var options: ClientOptions
 
     func run() throws {
         let (list, item) = (target.list, target.item)
-        try options.run { try await TerminalCommands.changeStatus(.restore, list: list, item: item, server: $0, console: $1) }
+        try options.run {
+            try await TerminalCommands.changeStatus(.restore, list: list, item: item, server: $0, console: $1)
+        }
     }
 }

@@ -3,7 +3,8 @@ import TerminalUI
 
 /// `checkwire share LIST USER [--role editor|viewer]`
 struct Share: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Share a checklist (owner only); sharing again changes the role.")
+    static let configuration = CommandConfiguration(
+        abstract: "Share a checklist (owner only); sharing again changes the role.")
 
     @Argument(help: "The checklist: its id, an id prefix or its title.")
     var list: String
@@ -22,6 +23,8 @@ struct Share: ParsableCommand {
 
     func run() throws {
         let (list, user, role) = (list, user, role)
-        try options.run { try await TerminalCommands.share(list: list, username: user, role: role, server: $0, console: $1) }
+        try options.run {
+            try await TerminalCommands.share(list: list, username: user, role: role, server: $0, console: $1)
+        }
     }
 }

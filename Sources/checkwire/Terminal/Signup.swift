@@ -3,7 +3,8 @@ import TerminalUI
 
 /// `checkwire signup USERNAME`
 struct Signup: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Create an account and log in (the password is read without echo).")
+    static let configuration = CommandConfiguration(
+        abstract: "Create an account and log in (the password is read without echo).")
 
     @Argument(help: "1–32 letters, digits, '_', '.' or '-'.")
     var username: String
@@ -15,6 +16,9 @@ struct Signup: ParsableCommand {
 
     func run() throws {
         let (username, source) = (username, passwordStdin ? TerminalCommands.PasswordSource.standardInput : .terminal)
-        try options.run { try await TerminalCommands.authenticate(signup: true, username: username, password: source, server: $0, console: $1) }
+        try options.run {
+            try await TerminalCommands.authenticate(
+                signup: true, username: username, password: source, server: $0, console: $1)
+        }
     }
 }

@@ -3,7 +3,8 @@ import TerminalUI
 
 /// `checkwire status`
 struct Status: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Who you are logged in as, and the edits waiting to be sent.")
+    static let configuration = CommandConfiguration(
+        abstract: "Who you are logged in as, and the edits waiting to be sent.")
 
     @OptionGroup var options: ClientOptions
 

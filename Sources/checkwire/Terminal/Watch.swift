@@ -5,7 +5,8 @@ import TerminalUI
 struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Follow a checklist live; reconnects by itself and catches up on what it missed. Ctrl-C quits.",
-        discussion: "On a terminal the screen is redrawn in place. With --follow (or when the output is not a terminal) the checklist is printed once, then one line per change. With --json: one JSON object per line."
+        discussion:
+            "On a terminal the screen is redrawn in place. With --follow (or when the output is not a terminal) the checklist is printed once, then one line per change. With --json: one JSON object per line."
     )
 
     @Argument(help: "The checklist: its id, an id prefix or its title.")

@@ -58,7 +58,9 @@ struct BenchOptions: ParsableArguments {
     @Option(help: "Hard limit on the whole run, in seconds.")
     var timeout: Double = 300
 
-    @Option(name: .customLong("server-pid"), help: "A local server process to sample for CPU and RSS; repeatable (nginx master and workers).")
+    @Option(
+        name: .customLong("server-pid"),
+        help: "A local server process to sample for CPU and RSS; repeatable (nginx master and workers).")
     var serverPIDs: [Int32] = []
 
     @Option(help: "Use this existing account (owner of the lists) instead of signing up new ones.")
@@ -73,10 +75,17 @@ struct BenchOptions: ParsableArguments {
     @Option(help: "nchan: published message size in bytes (use Checkwire's event size for a fair comparison).")
     var messageSize: Int = 400
 
-    @Flag(help: "Parse received frames with libwebsockets' own per-byte client parser instead of in bulk (slower; for comparison).")
+    @Flag(
+        help:
+            "Parse received frames with libwebsockets' own per-byte client parser instead of in bulk (slower; for comparison)."
+    )
     var lwsFraming = false
 
-    @Option(name: .customLong("client-event-loop"), help: "What the load tester's own thread waits on: poll (default) or epoll (much less CPU with thousands of mostly idle subscribers).")
+    @Option(
+        name: .customLong("client-event-loop"),
+        help:
+            "What the load tester's own thread waits on: poll (default) or epoll (much less CPU with thousands of mostly idle subscribers)."
+    )
     var clientEventLoop = "poll"
 
     @Flag(help: "Print the report as JSON.")
@@ -103,7 +112,9 @@ struct BenchOptions: ParsableArguments {
         case "checkwire":
             configuration.target = .checkwire(url: url)
         case "nchan":
-            guard let nchanSub, let nchanPub else { throw ValidationError("--target nchan needs --nchan-sub and --nchan-pub") }
+            guard let nchanSub, let nchanPub else {
+                throw ValidationError("--target nchan needs --nchan-sub and --nchan-pub")
+            }
             configuration.target = .nchan(subscribeBase: nchanSub, publishBase: nchanPub)
         default:
             throw ValidationError("unknown target \(target); use checkwire or nchan")

@@ -26,7 +26,8 @@ struct EncodeBenchmark: ParsableCommand {
         let mirrorBytes = try encoder.encode(mirror).count
         let writer = Self.time(seconds) { _ = ServerMessage.event(event) }
         let foundation = try Self.time(seconds) { _ = try encoder.encode(mirror) }
-        print("""
+        print(
+            """
             event: \(bytes.count) bytes (JSONEncoder's, without the nulls: \(mirrorBytes))
             JSONWriter:  \(String(format: "%.2f", writer)) µs per event
             JSONEncoder: \(String(format: "%.2f", foundation)) µs per event (\(String(format: "%.1f", foundation / writer))×)
@@ -51,13 +52,20 @@ struct EncodeBenchmark: ParsableCommand {
         let owner = Actor(userID: "user-olive", username: "olive")
         let at = { (minute: Int) in Timestamp(rfc3339: "2027-03-01T09:0\(minute):00Z")! }
         var (state, _) = ChecklistState.create(
-            id: "list-1", owner: owner, ChecklistCore.Edit.NewList(title: "Trip to Lisbon", description: "Spring break", due: .date(CivilDate(iso: "2027-03-12")!)), at: at(0)
+            id: "list-1", owner: owner,
+            ChecklistCore.Edit.NewList(
+                title: "Trip to Lisbon", description: "Spring break", due: .date(CivilDate(iso: "2027-03-12")!)),
+            at: at(0)
         )
-        _ = try state.apply(ChecklistCore.Edit.addItem(ChecklistCore.Edit.NewItem(id: "item-pack", title: "Pack")), by: owner, at: at(1))
-        let applied = try state.apply(ChecklistCore.Edit.addItem(ChecklistCore.Edit.NewItem(
-            id: "item-tickets", parent: "item-pack", title: "Print tickets", notes: "Both ways",
-            due: Due(wire: "2027-03-10T17:00:00Z"), location: "Library", remindEvery: 3600
-        )), by: owner, at: at(3))
+        _ = try state.apply(
+            ChecklistCore.Edit.addItem(ChecklistCore.Edit.NewItem(id: "item-pack", title: "Pack")), by: owner, at: at(1)
+        )
+        let applied = try state.apply(
+            ChecklistCore.Edit.addItem(
+                ChecklistCore.Edit.NewItem(
+                    id: "item-tickets", parent: "item-pack", title: "Print tickets", notes: "Both ways",
+                    due: Due(wire: "2027-03-10T17:00:00Z"), location: "Library", remindEvery: 3600
+                )), by: owner, at: at(3))
         return ChecklistEvent(
             listID: "list-1", seq: state.list.seq, opID: "op-4", kind: "addItem", by: "olive", at: at(3),
             changes: applied.changes, completion: applied.completion, item: "item-tickets"
@@ -71,7 +79,8 @@ private struct EventMirror: Codable {
     struct Summary: Codable {
         var id: String; var title: String; var description: String?; var status: String; var due: String?
         var tz: String; var inbox: Bool; var kind: String; var sequential: Bool; var seq: Int
-        var completion: Completion; var participants: Int; var updatedAt: String; var completedAt: String?; var cancelledAt: String?
+        var completion: Completion; var participants: Int; var updatedAt: String; var completedAt: String?;
+        var cancelledAt: String?
     }
     struct Item: Codable {
         var id: String; var parent: String?; var position: Double; var title: String; var notes: String?

@@ -11,7 +11,10 @@ struct Parse: ParsableCommand {
         abstract: "Parse quick-add lines (JSON Lines on stdin, one JSON result per line on stdout)."
     )
 
-    @Option(help: "Instead of parsing stdin, parse the texts of a JSON Lines corpus (e.g. ../shared/quickadd/public.jsonl) round after round for this many seconds and print parses per second.")
+    @Option(
+        help:
+            "Instead of parsing stdin, parse the texts of a JSON Lines corpus (e.g. ../shared/quickadd/public.jsonl) round after round for this many seconds and print parses per second."
+    )
     var benchmark: Double?
 
     @Argument(help: "The corpus for --benchmark.")
@@ -47,7 +50,9 @@ extension Parse {
         let timeZone = TimeZone(identifier: "America/New_York") ?? .gmt
         let now = QuickAddJSONLines.date(fromLocalOrISO: "2026-11-21T09:00:00", timeZone: timeZone) ?? Date()
         let result = QuickAddBenchmark(texts: texts, lists: lists, now: now, timeZone: timeZone).run(seconds: seconds)
-        print("\(texts.count) texts, \(result.parses) parses: \(result.parsesPerCPUSecond) parses per CPU-second, \(result.parsesPerWallSecond) per wall-second")
+        print(
+            "\(texts.count) texts, \(result.parses) parses: \(result.parsesPerCPUSecond) parses per CPU-second, \(result.parsesPerWallSecond) per wall-second"
+        )
     }
 }
 

@@ -28,7 +28,9 @@ struct CLI: Sendable {
 
     static var binary: String {
         if let path = ProcessInfo.processInfo.environment["CHECKWIRE_BIN"] { return path }
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("checkwire").path
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "checkwire"
+        ).path
         if FileManager.default.isExecutableFile(atPath: beside) { return beside }
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
@@ -71,7 +73,9 @@ struct CLI: Sendable {
         let stdin = Pipe()
         process.standardInput = stdin
         let exited = AsyncStream<Void>.makeStream()
-        process.terminationHandler = { _ in exited.continuation.yield(); exited.continuation.finish() }
+        process.terminationHandler = { _ in
+            exited.continuation.yield(); exited.continuation.finish()
+        }
         try process.run()
         if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
         try? stdin.fileHandleForWriting.close()
@@ -90,9 +94,13 @@ struct CLI: Sendable {
 
     /// `run`, requiring exit status 0.
     @discardableResult
-    func ok(_ arguments: [String], input: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Result {
+    func ok(_ arguments: [String], input: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws
+        -> Result
+    {
         let result = try await run(arguments, input: input)
-        #expect(result.status == 0, "checkwire \(arguments.joined(separator: " ")): \(result)", sourceLocation: sourceLocation)
+        #expect(
+            result.status == 0, "checkwire \(arguments.joined(separator: " ")): \(result)",
+            sourceLocation: sourceLocation)
         return result
     }
 

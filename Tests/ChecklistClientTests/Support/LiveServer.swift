@@ -11,7 +11,8 @@ final class LiveServer: @unchecked Sendable {
     private var server: ChecklistServer?
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkwire-client-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "checkwire-client-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         databasePath = directory.appendingPathComponent("test.sqlite").path
         port = 0

@@ -12,7 +12,10 @@ final class ServerProcess: @unchecked Sendable {
         self.port = port
         self.database = database
         process.executableURL = URL(fileURLWithPath: CLI.binary)
-        process.arguments = ["serve", "--host", "127.0.0.1", "--port", String(port), "--database", database, "--fast-password-hashing", "--log-level", "error"]
+        process.arguments = [
+            "serve", "--host", "127.0.0.1", "--port", String(port), "--database", database, "--fast-password-hashing",
+            "--log-level", "error",
+        ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

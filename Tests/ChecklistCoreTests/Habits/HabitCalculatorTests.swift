@@ -39,12 +39,15 @@ import Testing
 
     @Test func theStreakNeedsEveryItemDueThatDayAndSkipsDaysWithNothingDue() throws {
         // A daily habit and a Monday-only one, from Friday 2027-01-01: Monday 01-04 needs both.
-        let monday = HabitCalculator.Habit(id: "m", rule: try RepeatRule(parsing: "FREQ=WEEKLY;BYDAY=MO"), start: CivilDate(iso: "2027-01-04")!, checkIns: [:])
+        let monday = HabitCalculator.Habit(
+            id: "m", rule: try RepeatRule(parsing: "FREQ=WEEKLY;BYDAY=MO"), start: CivilDate(iso: "2027-01-04")!,
+            checkIns: [:])
         let daily = Self.daily(checkIns: [0: .done, 1: .done, 2: .done, 3: .done, 4: .done])
         let stats = HabitCalculator.stats([daily, monday], joined: Self.start, today: Self.start.addingDays(5))
         #expect(stats.streak == 1 && stats.best == 3, "Monday was missed for the weekly habit")
-        let weekly = HabitCalculator.Habit(id: "w", rule: try RepeatRule(parsing: "FREQ=WEEKLY;BYDAY=MO"), start: CivilDate(iso: "2027-01-04")!,
-                                           checkIns: [CivilDate(iso: "2027-01-04")!: .done])
+        let weekly = HabitCalculator.Habit(
+            id: "w", rule: try RepeatRule(parsing: "FREQ=WEEKLY;BYDAY=MO"), start: CivilDate(iso: "2027-01-04")!,
+            checkIns: [CivilDate(iso: "2027-01-04")!: .done])
         let onlyWeekly = HabitCalculator.stats([weekly], joined: Self.start, today: CivilDate(iso: "2027-01-10")!)
         #expect(onlyWeekly.streak == 1 && onlyWeekly.today == .none, "days with nothing due neither count nor break")
     }

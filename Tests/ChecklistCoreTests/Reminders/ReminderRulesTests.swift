@@ -16,10 +16,10 @@ import Testing
     /// A date-only due counts as 09:00 in the checklist's zone, daylight saving included.
     @Test(arguments: [
         ("2027-03-12", 0, "UTC", "2027-03-12T09:00:00Z"),
-        ("2027-03-12", 3_600, "America/New_York", "2027-03-12T13:00:00Z"), // EST, UTC−5: 09:00 − 1 h
-        ("2027-03-15", 0, "America/New_York", "2027-03-15T13:00:00Z"), // EDT since 03-14, UTC−4
-        ("2027-03-12", 86_400, "Europe/Berlin", "2027-03-11T08:00:00Z"), // CET, UTC+1, a day before
-        ("2027-07-01", 0, "Europe/Berlin", "2027-07-01T07:00:00Z"), // CEST, UTC+2
+        ("2027-03-12", 3_600, "America/New_York", "2027-03-12T13:00:00Z"),  // EST, UTC−5: 09:00 − 1 h
+        ("2027-03-15", 0, "America/New_York", "2027-03-15T13:00:00Z"),  // EDT since 03-14, UTC−4
+        ("2027-03-12", 86_400, "Europe/Berlin", "2027-03-11T08:00:00Z"),  // CET, UTC+1, a day before
+        ("2027-07-01", 0, "Europe/Berlin", "2027-07-01T07:00:00Z"),  // CEST, UTC+2
         ("2027-03-12", 0, "Asia/Kolkata", "2027-03-12T03:30:00Z"),
     ])
     func dateOnlyDuesAreRemindedAtNineInTheListsZone(due: String, before: Int, zone: String, expected: String) {
@@ -29,22 +29,37 @@ import Testing
 
     @Test func aDateTimeDueIsRemindedAtTheMomentMinusTheLead() {
         let item = Self.item(due: Due(wire: "2027-03-12T17:00:00Z"), before: 600)
-        #expect(ReminderRules.beforeInstant(of: item, timeZone: "Asia/Tokyo") == Self.time("2027-03-12T16:50:00Z"), "the zone does not matter")
+        #expect(
+            ReminderRules.beforeInstant(of: item, timeZone: "Asia/Tokyo") == Self.time("2027-03-12T16:50:00Z"),
+            "the zone does not matter")
         #expect(ReminderRules.beforeInstant(of: Self.item(due: nil, before: 600), timeZone: "UTC") == nil)
-        #expect(ReminderRules.beforeInstant(of: Self.item(due: Due(wire: "2027-03-12"), before: nil), timeZone: "UTC") == nil)
+        #expect(
+            ReminderRules.beforeInstant(of: Self.item(due: Due(wire: "2027-03-12"), before: nil), timeZone: "UTC")
+                == nil)
     }
 
     @Test func everyOccurrencesCountFromWhenTheIntervalWasSet() {
         let since = Self.time("2027-01-01T10:00:00Z")
         let item = Self.item(due: nil, before: nil, every: 1_800, since: since)
-        #expect(ReminderRules.latestEvery(of: item, atOrBefore: Self.time("2027-01-01T10:29:59Z")) == nil, "k starts at 1")
-        #expect(ReminderRules.latestEvery(of: item, atOrBefore: Self.time("2027-01-01T10:30:00Z")) == Self.time("2027-01-01T10:30:00Z"))
-        #expect(ReminderRules.latestEvery(of: item, atOrBefore: Self.time("2027-01-01T11:59:00Z")) == Self.time("2027-01-01T11:30:00Z"))
-        #expect(ReminderRules.nextEvery(of: item, after: Self.time("2027-01-01T09:00:00Z")) == Self.time("2027-01-01T10:30:00Z"))
-        #expect(ReminderRules.nextEvery(of: item, after: Self.time("2027-01-01T11:30:00Z")) == Self.time("2027-01-01T12:00:00Z"), "strictly after")
+        #expect(
+            ReminderRules.latestEvery(of: item, atOrBefore: Self.time("2027-01-01T10:29:59Z")) == nil, "k starts at 1")
+        #expect(
+            ReminderRules.latestEvery(of: item, atOrBefore: Self.time("2027-01-01T10:30:00Z"))
+                == Self.time("2027-01-01T10:30:00Z"))
+        #expect(
+            ReminderRules.latestEvery(of: item, atOrBefore: Self.time("2027-01-01T11:59:00Z"))
+                == Self.time("2027-01-01T11:30:00Z"))
+        #expect(
+            ReminderRules.nextEvery(of: item, after: Self.time("2027-01-01T09:00:00Z"))
+                == Self.time("2027-01-01T10:30:00Z"))
+        #expect(
+            ReminderRules.nextEvery(of: item, after: Self.time("2027-01-01T11:30:00Z"))
+                == Self.time("2027-01-01T12:00:00Z"), "strictly after")
         #expect(ReminderRules.isOccurrence(Self.time("2027-01-01T12:00:00Z"), kind: .every, of: item, timeZone: "UTC"))
         #expect(!ReminderRules.isOccurrence(Self.time("2027-01-01T12:00:01Z"), kind: .every, of: item, timeZone: "UTC"))
-        #expect(!ReminderRules.isOccurrence(since, kind: .every, of: item, timeZone: "UTC"), "t0 itself is not an occurrence")
+        #expect(
+            !ReminderRules.isOccurrence(since, kind: .every, of: item, timeZone: "UTC"),
+            "t0 itself is not an occurrence")
     }
 
     /// At start the scheduler also gets the latest missed occurrence of the last 24 h; after
@@ -56,10 +71,14 @@ import Testing
         let now = Self.time("2027-01-02T12:30:00Z")
         let atStart = ReminderRules.pending(item, in: list, now: now, includingMissed: true)
         #expect(atStart.map(\.kind) == [.before, .every, .every])
-        #expect(atStart.map(\.at) == [Self.time("2027-01-02T11:00:00Z"), Self.time("2027-01-02T12:00:00Z"), Self.time("2027-01-02T13:00:00Z")])
+        #expect(
+            atStart.map(\.at) == [
+                Self.time("2027-01-02T11:00:00Z"), Self.time("2027-01-02T12:00:00Z"), Self.time("2027-01-02T13:00:00Z"),
+            ])
         let afterEdit = ReminderRules.pending(item, in: list, now: now, includingMissed: false)
         #expect(afterEdit.map(\.at) == [Self.time("2027-01-02T13:00:00Z")])
-        let dayLater = ReminderRules.pending(item, in: list, now: Self.time("2027-01-03T11:30:00Z"), includingMissed: true)
+        let dayLater = ReminderRules.pending(
+            item, in: list, now: Self.time("2027-01-03T11:30:00Z"), includingMissed: true)
         #expect(!dayLater.contains { $0.kind == .before }, "a before occurrence over 24 h old is never sent")
         var done = item
         done.status = .done
@@ -72,7 +91,9 @@ import Testing
     @Test func theAssigneeAloneOrEveryOwnerAndEditorIsReminded() {
         var state = CoreFixture.list()
         state.run(.addItem(Edit.NewItem(id: "a", title: "A", remindEvery: 60)))
-        #expect(ReminderRules.recipients(of: state.items["a"]!, in: state).map(\.username).sorted() == ["eddie", "olive"], "viewers never")
+        #expect(
+            ReminderRules.recipients(of: state.items["a"]!, in: state).map(\.username).sorted() == ["eddie", "olive"],
+            "viewers never")
         state.run(.updateItem("a", Edit.ItemUpdate(assignee: .set("VERA"))))
         #expect(state.items["a"]?.assignee == "vera", "matched ignoring case, kept as signed up")
         #expect(ReminderRules.recipients(of: state.items["a"]!, in: state).map(\.username) == ["vera"])
@@ -104,11 +125,14 @@ import Testing
 
     @Test func anInboxIsNeverCancelledOrShared() {
         var (state, _) = ChecklistState.create(
-            id: "inbox", owner: CoreFixture.owner, Edit.NewList(title: "Inbox", timeZone: "Europe/Lisbon", isInbox: true), at: CoreFixture.start
+            id: "inbox", owner: CoreFixture.owner,
+            Edit.NewList(title: "Inbox", timeZone: "Europe/Lisbon", isInbox: true), at: CoreFixture.start
         )
         #expect(state.list.isInbox && state.list.timeZone == "Europe/Lisbon")
         #expect(state.refuse(.cancelList)?.kind == .badRequest)
-        #expect(state.refuse(.share(Participant(userID: CoreFixture.editor.userID, username: "eddie", role: .editor)))?.kind == .badRequest)
+        #expect(
+            state.refuse(.share(Participant(userID: CoreFixture.editor.userID, username: "eddie", role: .editor)))?.kind
+                == .badRequest)
         #expect(state.participants.count == 1 && state.list.status == .active)
         state.run(.updateList(Edit.ListUpdate(timeZone: "Asia/Tokyo")))
         #expect(state.list.timeZone == "Asia/Tokyo")

@@ -59,11 +59,17 @@ import Testing
         let monday = try RepeatRule(parsing: "FREQ=WEEKLY;BYDAY=MO")
         let saturday = Self.date("2026-11-21")
         #expect(monday.firstOccurrence(onOrAfter: saturday) == Self.date("2026-11-23"))
-        #expect(try RepeatRule(parsing: "FREQ=MONTHLY;BYMONTHDAY=1").firstOccurrence(onOrAfter: saturday) == Self.date("2026-12-01"))
+        #expect(
+            try RepeatRule(parsing: "FREQ=MONTHLY;BYMONTHDAY=1").firstOccurrence(onOrAfter: saturday)
+                == Self.date("2026-12-01"))
         #expect(try RepeatRule(parsing: "FREQ=DAILY").firstOccurrence(onOrAfter: saturday) == saturday)
-        #expect(try RepeatRule(parsing: "FREQ=WEEKLY;INTERVAL=2").firstOccurrence(onOrAfter: saturday) == saturday, "no BYDAY: today's weekday")
-        #expect(try RepeatRule(parsing: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU").firstOccurrence(onOrAfter: saturday) == Self.date("2026-11-24"),
-                "every other Tuesday starts on the coming one")
+        #expect(
+            try RepeatRule(parsing: "FREQ=WEEKLY;INTERVAL=2").firstOccurrence(onOrAfter: saturday) == saturday,
+            "no BYDAY: today's weekday")
+        #expect(
+            try RepeatRule(parsing: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU").firstOccurrence(onOrAfter: saturday)
+                == Self.date("2026-11-24"),
+            "every other Tuesday starts on the coming one")
         #expect(Self.date("2026-11-23").isoWeekday == 1 && Self.date("2026-11-21").isoWeekday == 6)
     }
 
@@ -77,7 +83,9 @@ import Testing
         let rule = try RepeatRule(parsing: "FREQ=DAILY")
         let current = Due.dateTime(Timestamp(rfc3339: due)!)
         let start = RepeatDue.localDate(of: current, timeZone: zone)
-        #expect(RepeatDue.next(after: current, rule: rule, start: start, timeZone: zone) == .dateTime(Timestamp(rfc3339: next)!))
+        #expect(
+            RepeatDue.next(after: current, rule: rule, start: start, timeZone: zone)
+                == .dateTime(Timestamp(rfc3339: next)!))
     }
 
     @Test func completingARepeatingItemRecordsTheOccurrenceAndMovesItsDue() throws {
@@ -95,10 +103,16 @@ import Testing
 
     @Test func aRuleWithoutADueStartsOnItsFirstDayFromToday() throws {
         var state = CoreFixture.list()  // edits happen on 2026-11-21 (a Saturday), UTC
-        state.run(.addItem(Edit.NewItem(id: "gym", title: "Gym", repeatRule: try RepeatRule(parsing: "FREQ=WEEKLY;BYDAY=MO"))))
-        #expect(state.items["gym"]?.due == Due(wire: "2026-11-23") && state.items["gym"]?.repeatStart == Self.date("2026-11-23"))
+        state.run(
+            .addItem(Edit.NewItem(id: "gym", title: "Gym", repeatRule: try RepeatRule(parsing: "FREQ=WEEKLY;BYDAY=MO")))
+        )
+        #expect(
+            state.items["gym"]?.due == Due(wire: "2026-11-23")
+                && state.items["gym"]?.repeatStart == Self.date("2026-11-23"))
         state.run(.updateItem("gym", Edit.ItemUpdate(repeatRule: .clear)))
-        #expect(state.items["gym"]?.repeatStart == nil && state.items["gym"]?.due == Due(wire: "2026-11-23"), "the due stays")
+        #expect(
+            state.items["gym"]?.repeatStart == nil && state.items["gym"]?.due == Due(wire: "2026-11-23"),
+            "the due stays")
         state.run(.completeItem("gym"))
         #expect(state.items["gym"]?.status == .done, "no longer repeating: done for good")
     }

@@ -57,7 +57,9 @@ import WireProtocol
         h.store(requests[0], .success(.user(ana)))
         #expect(h.messages(to: c).map { $0["ref"]?.stringValue } == ["a"])
         let next = h.storeRequests()
-        #expect(next.first?.command == .pendingReminders(userID: "u-ana", now: h.wallClock), "the sign-in's missed reminders are looked up first")
+        #expect(
+            next.first?.command == .pendingReminders(userID: "u-ana", now: h.wallClock),
+            "the sign-in's missed reminders are looked up first")
         #expect(next.last?.command == .lists(userID: "u-ana", ref: "b"))
     }
 

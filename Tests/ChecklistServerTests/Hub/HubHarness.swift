@@ -124,7 +124,11 @@ final class HubHarness {
         }.first
         if let lookup {
             _ = take()
-            store(lookup, .success(.credentials((user: UserAccount(id: UserID("u-\(username)"), username: username), passwordHash: "h"))))
+            store(
+                lookup,
+                .success(
+                    .credentials(
+                        (user: UserAccount(id: UserID("u-\(username)"), username: username), passwordHash: "h"))))
             if let check = passwordRequests().first { password(check, .rejected) }
         }
         return messages(to: connection).first
@@ -144,7 +148,11 @@ final class HubHarness {
         var kept: [HubAction] = []
         var lookups: [StoreRequest] = []
         for action in pending {
-            if case .store(let request) = action, case .pendingReminders = request.command { lookups.append(request) } else { kept.append(action) }
+            if case .store(let request) = action, case .pendingReminders = request.command {
+                lookups.append(request)
+            } else {
+                kept.append(action)
+            }
         }
         pending = kept
         for lookup in lookups { store(lookup, .success(.reminders([]))) }

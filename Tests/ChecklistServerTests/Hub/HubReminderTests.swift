@@ -77,7 +77,8 @@ import WireProtocol
         h.store(load, .success(.schedule([due])))
         let fire = try #require(h.storeRequests().first)
         let next = occurrence("a", at: Timestamp(milliseconds: h.wallClock.milliseconds + 30_000))
-        let message = Array(#"{"type":"reminder","list":"L","item":{"id":"a"},"kind":"every","at":"x","late":false}"#.utf8)
+        let message = Array(
+            #"{"type":"reminder","list":"L","item":{"id":"a"},"kind":"every","at":"x","late":false}"#.utf8)
         h.store(fire, .success(.fired(FiredReminders(messages: [(ana.id, message)], fired: 1, late: 0, next: [next]))))
         #expect(h.messages(to: anaLaptop).map { $0["type"]?.stringValue } == ["reminder"])
         #expect(h.messages(to: anaPhone).map { $0["type"]?.stringValue } == ["reminder"], "subscribed or not")

@@ -56,7 +56,13 @@ import WireProtocol
         #expect(h.messages(to: reader).isEmpty)
         #expect(h.messages(to: writer).first?["type"]?.stringValue == "ack")
 
-        h.store(subscribe, .success(.catchUp(CatchUp(frames: [OutboundFrame(text: Array(#"{"type":"event","seq":4}"#.utf8))], head: 4, replayed: 1))))
+        h.store(
+            subscribe,
+            .success(
+                .catchUp(
+                    CatchUp(
+                        frames: [OutboundFrame(text: Array(#"{"type":"event","seq":4}"#.utf8))], head: 4, replayed: 1)))
+        )
         #expect(h.messages(to: reader).map { $0["type"]?.stringValue } == ["event", "subscribed"])
 
         h.send(#"{"type":"op","opId":"o2","op":"completeItem","list":"L","item":"j"}"#, on: writer)
@@ -79,9 +85,13 @@ import WireProtocol
         h.send(#"{"type":"op","opId":"o","op":"unshare","list":"L","username":"bo"}"#, on: owner)
         var delivery = Self.committed(list: "L", seq: 2).delivery!
         delivery.revokedUserID = "u-bo"
-        h.store(try #require(h.storeRequests().first), .success(.committed(CommittedEdit(
-            acknowledgement: Acknowledgement(listID: "L", seq: 2, createdID: nil), delivery: delivery
-        ))))
+        h.store(
+            try #require(h.storeRequests().first),
+            .success(
+                .committed(
+                    CommittedEdit(
+                        acknowledgement: Acknowledgement(listID: "L", seq: 2, createdID: nil), delivery: delivery
+                    ))))
         #expect(h.messages(to: boPhone).map { $0["type"]?.stringValue } == ["revoked"])
         #expect(h.messages(to: boLaptop).map { $0["type"]?.stringValue } == ["revoked"])
 
@@ -127,7 +137,8 @@ import WireProtocol
         CommittedEdit(
             acknowledgement: Acknowledgement(listID: list, seq: seq, createdID: nil),
             delivery: EventDelivery(
-                listID: list, frame: OutboundFrame(text: Array(#"{"type":"event","list":"\#(list)","seq":\#(seq)}"#.utf8)),
+                listID: list,
+                frame: OutboundFrame(text: Array(#"{"type":"event","list":"\#(list)","seq":\#(seq)}"#.utf8)),
                 revokedUserID: nil, shared: nil
             )
         )

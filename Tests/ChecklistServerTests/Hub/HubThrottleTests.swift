@@ -42,11 +42,15 @@ import WireProtocol
         let free = LoginThrottle.Policy().freeFailuresPerAccount
         for _ in 0..<free { h.failLogin("ana", on: c) }
         #expect(h.failLogin("ana", on: c)?["code"]?.stringValue == "rateLimited")
-        #expect(h.failLogin("bo", on: c)?["code"]?.stringValue == "unauthorized", "other accounts from the address are not slowed yet")
+        #expect(
+            h.failLogin("bo", on: c)?["code"]?.stringValue == "unauthorized",
+            "other accounts from the address are not slowed yet")
 
         h.clock += 2
         h.send(#"{"type":"login","username":"ana","password":"correct horse"}"#, on: c)
-        h.store(try #require(h.storeRequests().first), .success(.credentials((user: UserAccount(id: "u-ana", username: "ana"), passwordHash: "h"))))
+        h.store(
+            try #require(h.storeRequests().first),
+            .success(.credentials((user: UserAccount(id: "u-ana", username: "ana"), passwordHash: "h"))))
         h.password(try #require(h.passwordRequests().first), .verified(token: "t", tokenHash: [1]))
         h.store(try #require(h.storeRequests().first), .success(.done))
         #expect(h.messages(to: c).first?["type"]?.stringValue == "authed")
@@ -66,7 +70,9 @@ import WireProtocol
         let h = HubHarness(signupsPerAddressPerHour: 2)
         // Each on its own connection: on one, the next signup would wait behind the first.
         for i in 0..<2 {
-            h.send(#"{"type":"signup","username":"bot\#(i)","password":"long enough"}"#, on: h.open(UInt64(10 + i), from: "203.0.113.9"))
+            h.send(
+                #"{"type":"signup","username":"bot\#(i)","password":"long enough"}"#,
+                on: h.open(UInt64(10 + i), from: "203.0.113.9"))
             #expect(h.passwordRequests().count == 1)
         }
         let flood = h.open(1, from: "203.0.113.9")

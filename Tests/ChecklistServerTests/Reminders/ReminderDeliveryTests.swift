@@ -7,7 +7,9 @@ import WireProtocol
 /// with intervals of seconds (the long spans are tested with an injected clock in the store
 /// and hub suites).
 @Suite struct ReminderDeliveryTests {
-    private static func time(_ value: JSONValue?) -> Timestamp? { value?.stringValue.flatMap { Timestamp(rfc3339: $0) } }
+    private static func time(_ value: JSONValue?) -> Timestamp? {
+        value?.stringValue.flatMap { Timestamp(rfc3339: $0) }
+    }
 
     private static func isReminder(for item: String) -> (JSONValue) -> Bool {
         { $0["type"]?.stringValue == "reminder" && $0["item"]?["id"]?.stringValue == item }
@@ -15,7 +17,9 @@ import WireProtocol
 
     /// `true` when no reminder of `item` arrives within `window` (with `after`: none of an
     /// occurrence later than that, since one that fired before an edit may still be in flight).
-    private static func hearsNothing(_ client: TestClient, about item: String, after: Timestamp? = nil, for window: Duration) async -> Bool {
+    private static func hearsNothing(
+        _ client: TestClient, about item: String, after: Timestamp? = nil, for window: Duration
+    ) async -> Bool {
         let wanted: (JSONValue) -> Bool = { message in
             guard isReminder(for: item)(message) else { return false }
             guard let after, let at = time(message["at"]) else { return true }
@@ -40,8 +44,11 @@ import WireProtocol
         let first = try await ana.next(timeout: .seconds(4), where: Self.isReminder(for: item))
         let received = Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1000))
         let at = try #require(Self.time(first["at"]))
-        #expect(first["kind"]?.stringValue == "every" && first["late"]?.boolValue == false && first["list"]?.stringValue == list)
-        #expect(first["listTitle"]?.stringValue == "Chores" && first["item"]?["title"]?.stringValue == "Water the plants")
+        #expect(
+            first["kind"]?.stringValue == "every" && first["late"]?.boolValue == false
+                && first["list"]?.stringValue == list)
+        #expect(
+            first["listTitle"]?.stringValue == "Chores" && first["item"]?["title"]?.stringValue == "Water the plants")
         // The contract's 1 s is a benchmark figure (docs/benchmarks.md); beside a hundred other
         // suites on two cores this only checks that it comes when due, not an hour later.
         #expect(received.milliseconds - at.milliseconds < 3_000, "delivered when due")
@@ -52,7 +59,9 @@ import WireProtocol
         #expect(await Self.hearsNothing(cy, about: item, for: .milliseconds(100)), "viewers are never reminded")
 
         _ = try await ana.op("completeItem", ["list": .string(list), "item": .string(item)])
-        #expect(await Self.hearsNothing(ana, about: item, after: Self.now, for: .milliseconds(2_500)), "done stops the reminders")
+        #expect(
+            await Self.hearsNothing(ana, about: item, after: Self.now, for: .milliseconds(2_500)),
+            "done stops the reminders")
         _ = try await ana.op("reopenItem", ["list": .string(list), "item": .string(item)])
         _ = try await ana.op("cancelItem", ["list": .string(list), "item": .string(item)])
         #expect(await Self.hearsNothing(ana, about: item, after: Self.now, for: .milliseconds(2_500)), "so does cancel")
@@ -70,9 +79,11 @@ import WireProtocol
         let list = try await ana.createList("Trip")
         _ = try await ana.op("share", ["list": .string(list), "username": "bo", "role": "editor"])
         let due = Timestamp(milliseconds: (Int64(Date().timeIntervalSince1970) + 3) * 1000)
-        let item = try await ana.addItem(list, "Leave for the airport", [
-            "due": .string(due.rfc3339), "remindBefore": 1, "assignee": "bo",
-        ])
+        let item = try await ana.addItem(
+            list, "Leave for the airport",
+            [
+                "due": .string(due.rfc3339), "remindBefore": 1, "assignee": "bo",
+            ])
         let reminder = try await bo.next(timeout: .seconds(4), where: Self.isReminder(for: item))
         #expect(reminder["kind"]?.stringValue == "before")
         #expect(Self.time(reminder["at"])?.milliseconds == due.milliseconds - 1_000)
@@ -95,7 +106,8 @@ import WireProtocol
         let onPhone = try await anaPhone.next(timeout: .seconds(2), where: Self.isReminder(for: item))
         #expect(onPhone["at"] == first["at"], "every connection of the user, subscribed or not")
         let dismissed = try await ana.request(
-            ["type": "dismissReminder", "list": .string(list), "item": .string(item), "at": first["at"]!, "ref": "d"], expecting: "reminderDismissed"
+            ["type": "dismissReminder", "list": .string(list), "item": .string(item), "at": first["at"]!, "ref": "d"],
+            expecting: "reminderDismissed"
         )
         #expect(dismissed["ref"]?.stringValue == "d" && dismissed["at"] == first["at"])
         let dismissedOnPhone = try await anaPhone.next("reminderDismissed")
@@ -103,25 +115,33 @@ import WireProtocol
 
         let until = Timestamp(milliseconds: (Int64(Date().timeIntervalSince1970) + 5) * 1000 + 500)
         let snoozed = try await anaPhone.request(
-            ["type": "snoozeReminder", "list": .string(list), "item": .string(item), "until": .string(until.rfc3339)], expecting: "reminderSnoozed"
+            ["type": "snoozeReminder", "list": .string(list), "item": .string(item), "until": .string(until.rfc3339)],
+            expecting: "reminderSnoozed"
         )
         #expect(Self.time(snoozed["until"]) == until)
         _ = try await ana.next("reminderSnoozed")
         let snoozedAt = Self.now
         // Ana hears nothing of the item until `until`, then exactly that occurrence; Bo keeps his.
         // (One that fired just before the snooze may still be on its way: it is older.)
-        let next = try await ana.next(timeout: .seconds(8), where: { Self.isReminder(for: item)($0) && Self.time($0["at"])! > snoozedAt })
+        let next = try await ana.next(
+            timeout: .seconds(8), where: { Self.isReminder(for: item)($0) && Self.time($0["at"])! > snoozedAt })
         #expect(Self.time(next["at"]) == until, "the first reminder after the snooze is the one at its end: \(next)")
-        let forBo = try await bo.next(timeout: .seconds(1), where: { Self.isReminder(for: item)($0) && Self.time($0["at"])! > Self.time(first["at"])! })
+        let forBo = try await bo.next(
+            timeout: .seconds(1),
+            where: { Self.isReminder(for: item)($0) && Self.time($0["at"])! > Self.time(first["at"])! })
         #expect(forBo["kind"]?.stringValue == "every", "another user is unaffected")
 
         let past = try await ana.request(
-            ["type": "snoozeReminder", "list": .string(list), "item": .string(item), "until": "2020-01-01T00:00:00Z"], expecting: "reminderSnoozed"
+            ["type": "snoozeReminder", "list": .string(list), "item": .string(item), "until": "2020-01-01T00:00:00Z"],
+            expecting: "reminderSnoozed"
         )
-        #expect(past["code"]?.stringValue == "badRequest" && past["message"]?.stringValue?.contains("not in the future") == true)
+        #expect(
+            past["code"]?.stringValue == "badRequest"
+                && past["message"]?.stringValue?.contains("not in the future") == true)
         let stranger = try await server.user("sam")
         let hidden = try await stranger.request(
-            ["type": "dismissReminder", "list": .string(list), "item": .string(item), "at": first["at"]!], expecting: "reminderDismissed"
+            ["type": "dismissReminder", "list": .string(list), "item": .string(item), "at": first["at"]!],
+            expecting: "reminderDismissed"
         )
         #expect(hidden["code"]?.stringValue == "notFound")
     }
@@ -140,7 +160,9 @@ import WireProtocol
             all["list"] = .string(list)
             all["title"] = "x"
             let refused = try await ana.op("addItem", all)
-            #expect(refused["code"]?.stringValue == "badRequest" && refused["message"]?.stringValue?.contains(gist) == true, "\(refused)")
+            #expect(
+                refused["code"]?.stringValue == "badRequest" && refused["message"]?.stringValue?.contains(gist) == true,
+                "\(refused)")
         }
         #expect(try await ana.snapshot(list)["seq"]?.intValue == 1, "nothing changed")
     }

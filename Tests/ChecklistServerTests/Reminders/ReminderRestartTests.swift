@@ -8,7 +8,9 @@ import WireProtocol
 /// ones come on time.
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct ReminderRestartTests {
-    private static func at(_ message: JSONValue) -> Timestamp? { message["at"]?.stringValue.flatMap { Timestamp(rfc3339: $0) } }
+    private static func at(_ message: JSONValue) -> Timestamp? {
+        message["at"]?.stringValue.flatMap { Timestamp(rfc3339: $0) }
+    }
 
     @Test func aKilledServerNeitherRepeatsNorSkipsAnOccurrence() async throws {
         let temporary = try TemporaryDatabase("reminders-kill")
@@ -18,11 +20,15 @@ struct ReminderRestartTests {
         try await ana.signUp("ana")
         let list = try await ana.createList("Chores")
         let item = try await ana.addItem(list, "Take the pills", ["remindEvery": 2])
-        let isReminder: (JSONValue) -> Bool = { $0["type"]?.stringValue == "reminder" && $0["item"]?["id"]?.stringValue == item }
+        let isReminder: (JSONValue) -> Bool = {
+            $0["type"]?.stringValue == "reminder" && $0["item"]?["id"]?.stringValue == item
+        }
 
         let k1 = try await ana.next(timeout: .seconds(4), where: isReminder)
         let k1At = try #require(Self.at(k1))
-        _ = try await ana.request(["type": "dismissReminder", "list": .string(list), "item": .string(item), "at": k1["at"]!], expecting: "reminderDismissed")
+        _ = try await ana.request(
+            ["type": "dismissReminder", "list": .string(list), "item": .string(item), "at": k1["at"]!],
+            expecting: "reminderDismissed")
         first.kill()
         // k2 (k1 + 2 s) comes due while the server is down.
         let resumeAt = Date(timeIntervalSince1970: Double(k1At.milliseconds) / 1000 + 2.6)
@@ -36,7 +42,9 @@ struct ReminderRestartTests {
         var seen: [Int64] = []
         let deadline = ContinuousClock.now + .seconds(4)
         while ContinuousClock.now < deadline {
-            guard let reminder = try? await back.next(timeout: deadline - ContinuousClock.now, where: isReminder) else { break }
+            guard let reminder = try? await back.next(timeout: deadline - ContinuousClock.now, where: isReminder) else {
+                break
+            }
             seen.append(try #require(Self.at(reminder)).milliseconds)
         }
         #expect(!seen.contains(k1At.milliseconds), "the dismissed occurrence before the kill is not repeated")
@@ -44,9 +52,13 @@ struct ReminderRestartTests {
         // the server was down, or a later one when the restart took longer than an interval
         // (the sign-in sends each item's latest only).
         let earliest = try #require(seen.first, "nothing arrived after the restart")
-        #expect(earliest >= k1At.milliseconds + 2_000 && earliest <= signedIn + 500, "the missed occurrence arrives: \(seen), signed in at \(signedIn)")
+        #expect(
+            earliest >= k1At.milliseconds + 2_000 && earliest <= signedIn + 500,
+            "the missed occurrence arrives: \(seen), signed in at \(signedIn)")
         #expect((earliest - k1At.milliseconds) % 2_000 == 0, "an occurrence of the item's own schedule")
         #expect(Set(seen).count == seen.count, "no occurrence twice: \(seen)")
-        #expect(seen.contains(k1At.milliseconds + 4_000) || seen.contains(k1At.milliseconds + 6_000), "and the next ones keep coming: \(seen)")
+        #expect(
+            seen.contains(k1At.milliseconds + 4_000) || seen.contains(k1At.milliseconds + 6_000),
+            "and the next ones keep coming: \(seen)")
     }
 }

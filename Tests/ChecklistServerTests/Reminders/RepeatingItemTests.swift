@@ -30,9 +30,14 @@ import WireProtocol
         defer { server.stop() }
         let ana = try await server.user("ana")
         let list = try await ana.createList("CS 298")
-        for (rule, gist) in [("FREQ=YEARLY", "FREQ=YEARLY"), ("FREQ=WEEKLY;BYDAY=XX", "“XX” is not a weekday"), ("FREQ=DAILY;UNTIL=2027", "UNTIL")] {
+        for (rule, gist) in [
+            ("FREQ=YEARLY", "FREQ=YEARLY"), ("FREQ=WEEKLY;BYDAY=XX", "“XX” is not a weekday"),
+            ("FREQ=DAILY;UNTIL=2027", "UNTIL"),
+        ] {
             let refused = try await ana.op("addItem", ["list": .string(list), "title": "x", "repeat": .string(rule)])
-            #expect(refused["code"]?.stringValue == "badRequest" && refused["message"]?.stringValue?.contains(gist) == true, "\(refused)")
+            #expect(
+                refused["code"]?.stringValue == "badRequest" && refused["message"]?.stringValue?.contains(gist) == true,
+                "\(refused)")
         }
         #expect(try await ana.snapshot(list)["seq"]?.intValue == 1, "nothing changed")
     }

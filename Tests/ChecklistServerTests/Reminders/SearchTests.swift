@@ -24,22 +24,34 @@ import WireProtocol
         let hits = try await Self.search(ana, "visa")
         let titles = hits.map { $0["item"]?["title"]?.stringValue ?? "list: \($0["listTitle"]?.stringValue ?? "")" }
         #expect(Set(titles) == ["Apply for the visa", "Old visa photocopy"], "bo's checklist never: \(titles)")
-        #expect(hits.first { $0["item"]?["id"]?.stringValue == old }?["item"]?["status"]?.stringValue == "cancelled", "cancelled, and marked")
+        #expect(
+            hits.first { $0["item"]?["id"]?.stringValue == old }?["item"]?["status"]?.stringValue == "cancelled",
+            "cancelled, and marked")
         #expect(hits.first?["snippet"]?.stringValue?.contains("«visa»") == true, "\(hits)")
 
-        #expect(try await Self.search(ana, "consul").first?["item"]?["id"]?.stringValue == visa, "prefix of the last word, in notes")
-        #expect(try await Self.search(ana, "alfa").first?["item"]?["title"]?.stringValue == "Book hotel", "locations too")
-        #expect(try await Self.search(ana, "lisb").first?["item"] == nil, "a checklist's own title is a result without item")
-        #expect(try await Self.search(ana, "visa two").map { $0["item"]?["id"]?.stringValue } == [visa], "every word must match")
+        #expect(
+            try await Self.search(ana, "consul").first?["item"]?["id"]?.stringValue == visa,
+            "prefix of the last word, in notes")
+        #expect(
+            try await Self.search(ana, "alfa").first?["item"]?["title"]?.stringValue == "Book hotel", "locations too")
+        #expect(
+            try await Self.search(ana, "lisb").first?["item"] == nil, "a checklist's own title is a result without item"
+        )
+        #expect(
+            try await Self.search(ana, "visa two").map { $0["item"]?["id"]?.stringValue } == [visa],
+            "every word must match")
         for hostile in ["\"", "visa\" OR \"", "NEAR(visa", "*", "visa AND hotel -"] {
             let results = try await ana.request(["type": "search", "q": .string(hostile)], expecting: "search")
-            #expect(results["type"]?.stringValue == "search" || results["code"]?.stringValue == "badRequest", "\(hostile): \(results)")
+            #expect(
+                results["type"]?.stringValue == "search" || results["code"]?.stringValue == "badRequest",
+                "\(hostile): \(results)")
         }
         let empty = try await ana.request(["type": "search", "q": "  "], expecting: "search")
         #expect(empty["code"]?.stringValue == "badRequest")
 
         // An edit is searchable at once; an unshared checklist stops being.
-        _ = try await ana.op("updateItem", ["list": .string(trip), "item": .string(visa), "title": "Apply for the Schengen visa"])
+        _ = try await ana.op(
+            "updateItem", ["list": .string(trip), "item": .string(visa), "title": "Apply for the Schengen visa"])
         #expect(try await Self.search(ana, "schengen").count == 1)
         _ = try await ana.op("share", ["list": .string(trip), "username": "bo", "role": "viewer"])
         #expect(try await Self.search(bo, "schengen").count == 1)

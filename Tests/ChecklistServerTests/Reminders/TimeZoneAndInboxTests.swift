@@ -13,16 +13,24 @@ import WireProtocol
 
         let lists = try await ana.request(["type": "lists"], expecting: "lists")["lists"]?.arrayValue ?? []
         #expect(lists.count == 1 && lists.first?["id"]?.stringValue == inbox)
-        #expect(lists.first?["title"]?.stringValue == "Inbox" && lists.first?["inbox"]?.boolValue == true && lists.first?["tz"]?.stringValue == "UTC")
+        #expect(
+            lists.first?["title"]?.stringValue == "Inbox" && lists.first?["inbox"]?.boolValue == true
+                && lists.first?["tz"]?.stringValue == "UTC")
 
         let changed = try await ana.request(["type": "settings", "tz": "America/New_York"], expecting: "settings")
         #expect(changed["tz"]?.stringValue == "America/New_York" && changed["inbox"]?.stringValue == inbox)
         let refused = try await ana.request(["type": "settings", "tz": "Mars/Olympus"], expecting: "settings")
-        #expect(refused["code"]?.stringValue == "badRequest" && refused["message"]?.stringValue?.contains("Mars/Olympus") == true)
-        #expect(try await ana.request(["type": "settings"], expecting: "settings")["tz"]?.stringValue == "America/New_York", "unchanged")
+        #expect(
+            refused["code"]?.stringValue == "badRequest"
+                && refused["message"]?.stringValue?.contains("Mars/Olympus") == true)
+        #expect(
+            try await ana.request(["type": "settings"], expecting: "settings")["tz"]?.stringValue == "America/New_York",
+            "unchanged")
 
         let mine = try await ana.createList("Errands")
-        #expect(try await ana.snapshot(mine)["list"]?["tz"]?.stringValue == "America/New_York", "a new checklist takes the creator's zone")
+        #expect(
+            try await ana.snapshot(mine)["list"]?["tz"]?.stringValue == "America/New_York",
+            "a new checklist takes the creator's zone")
         let tokyo = try await ana.op("createList", ["title": "Tokyo trip", "tz": "Asia/Tokyo"])
         let tokyoID = try #require(tokyo["list"]?.stringValue)
         #expect(try await ana.snapshot(tokyoID)["list"]?["tz"]?.stringValue == "Asia/Tokyo")
@@ -36,7 +44,8 @@ import WireProtocol
         let server = try TestServer()
         defer { server.stop() }
         let ana = try await server.user("ana")
-        let inbox = try #require(try await ana.request(["type": "settings"], expecting: "settings")["inbox"]?.stringValue)
+        let inbox = try #require(
+            try await ana.request(["type": "settings"], expecting: "settings")["inbox"]?.stringValue)
         _ = try await ana.createList("Groceries")
         let ack = try await ana.op("quickAdd", ["text": "Call the dentist tomorrow"])
         #expect(ack["type"]?.stringValue == "ack" && ack["list"]?.stringValue == inbox, "\(ack)")
@@ -51,9 +60,11 @@ import WireProtocol
         defer { server.stop() }
         let ana = try await server.user("ana")
         _ = try await server.user("bo")
-        let inbox = try #require(try await ana.request(["type": "settings"], expecting: "settings")["inbox"]?.stringValue)
+        let inbox = try #require(
+            try await ana.request(["type": "settings"], expecting: "settings")["inbox"]?.stringValue)
         let cancel = try await ana.op("cancelList", ["list": .string(inbox)])
-        #expect(cancel["code"]?.stringValue == "badRequest" && cancel["message"]?.stringValue?.contains("Inbox") == true)
+        #expect(
+            cancel["code"]?.stringValue == "badRequest" && cancel["message"]?.stringValue?.contains("Inbox") == true)
         let share = try await ana.op("share", ["list": .string(inbox), "username": "bo", "role": "editor"])
         #expect(share["code"]?.stringValue == "badRequest")
         #expect(try await ana.snapshot(inbox)["seq"]?.intValue == 1, "nothing changed")

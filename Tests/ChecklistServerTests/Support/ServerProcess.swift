@@ -18,10 +18,14 @@ final class ServerProcess: @unchecked Sendable {
     /// Starts `checkwire serve` on a free port with `database` and waits for its banner.
     init(database: String, port requestedPort: Int = 0) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
-            throw ProcessError("checkwire binary not found at \(Self.binary); run `swift build` first or set CHECKWIRE_BIN")
+            throw ProcessError(
+                "checkwire binary not found at \(Self.binary); run `swift build` first or set CHECKWIRE_BIN")
         }
         process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = ["serve", "--port", String(requestedPort), "--database", database, "--fast-password-hashing", "--log-level", "warning"]
+        process.arguments = [
+            "serve", "--port", String(requestedPort), "--database", database, "--fast-password-hashing", "--log-level",
+            "warning",
+        ]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.standardError
@@ -34,7 +38,9 @@ final class ServerProcess: @unchecked Sendable {
             if chunk.isEmpty { break }
             text += String(decoding: chunk, as: UTF8.self)
         }
-        guard let range = text.range(of: "127.0.0.1:"), let value = Int(text[range.upperBound...].prefix { $0.isNumber }) else {
+        guard let range = text.range(of: "127.0.0.1:"),
+            let value = Int(text[range.upperBound...].prefix { $0.isNumber })
+        else {
             process.terminate()
             throw ProcessError("no banner from checkwire serve: \(text)")
         }

@@ -7,7 +7,8 @@ struct TemporaryDatabase {
     var path: String { directory.appendingPathComponent("db.sqlite").path }
 
     init(_ label: String) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkwire-\(label)-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "checkwire-\(label)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 

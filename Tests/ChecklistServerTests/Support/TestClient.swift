@@ -73,7 +73,8 @@ final class TestClient: @unchecked Sendable {
     }
 
     private func authenticate(_ type: String, _ name: String, _ password: String) async throws -> JSONValue {
-        let reply = try await request(["type": .string(type), "username": .string(name), "password": .string(password)], expecting: "authed")
+        let reply = try await request(
+            ["type": .string(type), "username": .string(name), "password": .string(password)], expecting: "authed")
         token = reply["token"]?.stringValue
         username = name
         return reply
@@ -81,7 +82,9 @@ final class TestClient: @unchecked Sendable {
 
     /// Sends an op and returns its `ack` or `error`.
     @discardableResult
-    func op(_ kind: String, opID: String = UUID().uuidString, _ fields: [String: JSONValue] = [:]) async throws -> JSONValue {
+    func op(_ kind: String, opID: String = UUID().uuidString, _ fields: [String: JSONValue] = [:]) async throws
+        -> JSONValue
+    {
         send(Self.op(kind, opID: opID, fields))
         return try await next { ["ack", "error"].contains($0["type"]?.stringValue) && $0["opId"]?.stringValue == opID }
     }
@@ -114,7 +117,9 @@ final class TestClient: @unchecked Sendable {
         send(.object(JSONObject(message)))
         var received: [JSONValue] = []
         while true {
-            let reply = try await next { ["event", "snapshot", "subscribed", "error"].contains($0["type"]?.stringValue) }
+            let reply = try await next {
+                ["event", "snapshot", "subscribed", "error"].contains($0["type"]?.stringValue)
+            }
             received.append(reply)
             let type = reply["type"]?.stringValue
             if type == "subscribed" || type == "error" { return received }

@@ -12,7 +12,9 @@ enum StorageBackendKind: String, CaseIterable, CustomTestStringConvertible, Send
 
     /// Runs `body` against a fresh, empty store of this kind; `reopen` closes it and opens the
     /// same data again (to check what survives a restart).
-    func withFreshStore(_ body: (_ backend: any StoreBackend, _ reopen: () throws -> any StoreBackend) throws -> Void) throws {
+    func withFreshStore(_ body: (_ backend: any StoreBackend, _ reopen: () throws -> any StoreBackend) throws -> Void)
+        throws
+    {
         switch self {
         case .sqlite:
             try StoreFixture.withDatabasePath { path in

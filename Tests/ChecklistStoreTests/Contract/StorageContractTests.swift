@@ -9,7 +9,8 @@ import Testing
     @Test(arguments: StorageBackendKind.allCases)
     func accountsAndSessions(_ kind: StorageBackendKind) throws {
         try kind.withFreshStore { store, _ in
-            let ana = try run(store) { s throws(StoreError) in try s.createUser(username: "Ana", passwordHash: "hash-a") }
+            let ana = try run(store) { s throws(StoreError) in try s.createUser(username: "Ana", passwordHash: "hash-a")
+            }
             #expect(ana.username == "Ana")
             #expect(throws: StoreError.self, "usernames are unique ignoring case") {
                 try run(store) { s throws(StoreError) in try s.createUser(username: "ANA", passwordHash: "x") }
@@ -30,7 +31,8 @@ import Testing
     @Test(arguments: StorageBackendKind.allCases)
     func editsAreEventsWithConsecutiveSeqsAndOpIDsAreIdempotentAcrossARestart(_ kind: StorageBackendKind) throws {
         try kind.withFreshStore { store, reopen in
-            let ana = try run(store) { s throws(StoreError) in try s.createUser(username: "ana", passwordHash: "h") }.actor
+            let ana = try run(store) { s throws(StoreError) in try s.createUser(username: "ana", passwordHash: "h") }
+                .actor
             let created = try run(store) { s throws(StoreError) in
                 try s.apply(.createList(id: "L", Edit.NewList(title: "Trip")), opID: "o1", by: ana)
             }
@@ -49,20 +51,31 @@ import Testing
                 return
             }
             #expect(ack == added.acknowledgement)
-            #expect(try run(reopened) { s throws(StoreError) in try s.previousAcknowledgement(of: "o2", by: ana.userID) } == ack)
+            #expect(
+                try run(reopened) { s throws(StoreError) in try s.previousAcknowledgement(of: "o2", by: ana.userID) }
+                    == ack)
         }
     }
 
     @Test(arguments: StorageBackendKind.allCases)
     func aRefusedEditChangesNothingAndKeepsItsOpIDFree(_ kind: StorageBackendKind) throws {
         try kind.withFreshStore { store, _ in
-            let ana = try run(store) { s throws(StoreError) in try s.createUser(username: "ana", passwordHash: "h") }.actor
-            _ = try run(store) { s throws(StoreError) in try s.apply(.createList(id: "L", Edit.NewList(title: "T")), opID: "c", by: ana) }
-            #expect(throws: StoreError.self) {
-                try run(store) { s throws(StoreError) in try s.apply(.share("L", username: "nobody", role: .editor), opID: "x", by: ana) }
+            let ana = try run(store) { s throws(StoreError) in try s.createUser(username: "ana", passwordHash: "h") }
+                .actor
+            _ = try run(store) { s throws(StoreError) in
+                try s.apply(.createList(id: "L", Edit.NewList(title: "T")), opID: "c", by: ana)
             }
-            #expect(try run(store) { s throws(StoreError) in try s.previousAcknowledgement(of: "x", by: ana.userID) } == nil)
-            let lists = try run(store) { s throws(StoreError) in try s.lists(for: ana.userID) }.filter { !$0.list.isInbox }
+            #expect(throws: StoreError.self) {
+                try run(store) { s throws(StoreError) in
+                    try s.apply(.share("L", username: "nobody", role: .editor), opID: "x", by: ana)
+                }
+            }
+            #expect(
+                try run(store) { s throws(StoreError) in try s.previousAcknowledgement(of: "x", by: ana.userID) } == nil
+            )
+            let lists = try run(store) { s throws(StoreError) in try s.lists(for: ana.userID) }.filter {
+                !$0.list.isInbox
+            }
             #expect(lists.map(\.list.seq) == [1])
         }
     }
@@ -79,7 +92,10 @@ import Testing
             }
             let replay = try run(store) { s throws(StoreError) -> [Int64] in
                 var sink = PayloadList()
-                guard case .replay(let count, let head) = try s.subscribe(to: "L", for: ana.id, since: 1, replayingInto: &sink) else { return [] }
+                guard
+                    case .replay(let count, let head) = try s.subscribe(
+                        to: "L", for: ana.id, since: 1, replayingInto: &sink)
+                else { return [] }
                 #expect(count == 2)
                 #expect(head == 3)
                 return sink.payloads.compactMap(StoreFixture.seq)
@@ -87,7 +103,10 @@ import Testing
             #expect(replay == [2, 3], "exactly the missed events, in order, as logged")
             let snapshot = try run(store) { s throws(StoreError) -> Int in
                 var sink = PayloadList()
-                guard case .snapshot(let snapshot) = try s.subscribe(to: "L", for: ana.id, since: nil, replayingInto: &sink) else { return -1 }
+                guard
+                    case .snapshot(let snapshot) = try s.subscribe(
+                        to: "L", for: ana.id, since: nil, replayingInto: &sink)
+                else { return -1 }
                 return snapshot.items.count
             }
             #expect(snapshot == 2)
@@ -105,33 +124,48 @@ import Testing
         try kind.withFreshStore { store, _ in
             let ana = try run(store) { s throws(StoreError) in try s.createUser(username: "ana", passwordHash: "h") }
             let bo = try run(store) { s throws(StoreError) in try s.createUser(username: "bo", passwordHash: "h") }
-            _ = try run(store) { s throws(StoreError) in try s.apply(.createList(id: "L", Edit.NewList(title: "T")), opID: "c", by: ana.actor) }
-            let shared = try run(store) { s throws(StoreError) in try s.apply(.share("L", username: "BO", role: .viewer), opID: "s", by: ana.actor) }
+            _ = try run(store) { s throws(StoreError) in
+                try s.apply(.createList(id: "L", Edit.NewList(title: "T")), opID: "c", by: ana.actor)
+            }
+            let shared = try run(store) { s throws(StoreError) in
+                try s.apply(.share("L", username: "BO", role: .viewer), opID: "s", by: ana.actor)
+            }
             guard case .applied(let sharing) = shared else { throw StoreTestFailure("share was a duplicate") }
             #expect(sharing.sharedUserID == bo.id)
-            #expect(try run(store) { s throws(StoreError) in try s.lists(for: bo.id) }.filter { !$0.list.isInbox }.map(\.role) == [.viewer])
-            let unshared = try run(store) { s throws(StoreError) in try s.apply(.unshare("L", username: "bo"), opID: "u", by: ana.actor) }
+            #expect(
+                try run(store) { s throws(StoreError) in try s.lists(for: bo.id) }.filter { !$0.list.isInbox }.map(
+                    \.role) == [.viewer])
+            let unshared = try run(store) { s throws(StoreError) in
+                try s.apply(.unshare("L", username: "bo"), opID: "u", by: ana.actor)
+            }
             guard case .applied(let unsharing) = unshared else { throw StoreTestFailure("unshare was a duplicate") }
             #expect(unsharing.revokedUserID == bo.id)
-            #expect(try run(store) { s throws(StoreError) in try s.lists(for: bo.id) }.filter { !$0.list.isInbox }.isEmpty)
+            #expect(
+                try run(store) { s throws(StoreError) in try s.lists(for: bo.id) }.filter { !$0.list.isInbox }.isEmpty)
         }
     }
 
     @Test(arguments: StorageBackendKind.allCases)
     func quickAddTargetsTheNamedListAndAResentOneIsNotParsedAgain(_ kind: StorageBackendKind) throws {
         try kind.withFreshStore { store, _ in
-            let ana = try run(store) { s throws(StoreError) in try s.createUser(username: "ana", passwordHash: "h") }.actor
-            _ = try run(store) { s throws(StoreError) in try s.apply(.createList(id: "G", Edit.NewList(title: "Groceries")), opID: "c", by: ana) }
+            let ana = try run(store) { s throws(StoreError) in try s.createUser(username: "ana", passwordHash: "h") }
+                .actor
+            _ = try run(store) { s throws(StoreError) in
+                try s.apply(.createList(id: "G", Edit.NewList(title: "Groceries")), opID: "c", by: ana)
+            }
             func quickAdd(_ text: String, newID: ItemID) throws -> EditOutcome {
                 try run(store) { s throws(StoreError) in
                     try s.quickAdd(
-                        text: text, defaultList: nil, timeZone: TimeZone(identifier: "UTC")!, opID: "q", by: ana, newID: newID,
+                        text: text, defaultList: nil, timeZone: TimeZone(identifier: "UTC")!, opID: "q", by: ana,
+                        newID: newID,
                         encodeParsed: { Array($0.title.utf8) }
                     )
                 }
             }
             let first = try quickAdd("Milk #Groceries", newID: "i1")
-            #expect(first.acknowledgement == Acknowledgement(listID: "G", seq: 2, createdID: "i1", parsed: Array("Milk".utf8)))
+            #expect(
+                first.acknowledgement
+                    == Acknowledgement(listID: "G", seq: 2, createdID: "i1", parsed: Array("Milk".utf8)))
             let resent = try quickAdd("Bread #Groceries", newID: "i2")
             #expect(resent.acknowledgement == first.acknowledgement)
         }

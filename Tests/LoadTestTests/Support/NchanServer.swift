@@ -21,7 +21,9 @@ final class NchanServer: @unchecked Sendable {
     /// and binding it makes nginx exit; then another port is tried.
     static func start() throws -> NchanServer {
         guard FileManager.default.isExecutableFile(atPath: nginx), FileManager.default.fileExists(atPath: module) else {
-            throw NchanError("nginx with nchan is not installed (\(nginx), \(module)); run scripts/install-deps.sh --with-test-tools")
+            throw NchanError(
+                "nginx with nchan is not installed (\(nginx), \(module)); run scripts/install-deps.sh --with-test-tools"
+            )
         }
         var lastError: any Error = NchanError("nginx did not start")
         for _ in 0..<3 {
@@ -32,9 +34,11 @@ final class NchanServer: @unchecked Sendable {
 
     private init(port: Int) throws {
         self.port = port
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkwire-nchan-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "checkwire-nchan-\(UUID().uuidString)")
         for sub in ["logs", "tmp"] {
-            try FileManager.default.createDirectory(at: directory.appendingPathComponent(sub), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: directory.appendingPathComponent(sub), withIntermediateDirectories: true)
         }
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
@@ -49,7 +53,8 @@ final class NchanServer: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
             guard process.isRunning else {
-                let log = (try? String(contentsOf: directory.appendingPathComponent("logs/error.log"), encoding: .utf8)) ?? ""
+                let log =
+                    (try? String(contentsOf: directory.appendingPathComponent("logs/error.log"), encoding: .utf8)) ?? ""
                 stop()
                 throw NchanError("nginx exited: \(log)")
             }

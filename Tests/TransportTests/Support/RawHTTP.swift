@@ -10,11 +10,14 @@ enum RawHTTP {
         try request(port: port, method: "GET", path: path)
     }
 
-    static func request(port: Int, method: String, path: String, headers: [String: String] = [:]) throws -> RawHTTPResponse {
+    static func request(port: Int, method: String, path: String, headers: [String: String] = [:]) throws
+        -> RawHTTPResponse
+    {
         let socket = try RawSocket(port: port)
         let length = method == "POST" || method == "PUT" ? "Content-Length: 0\r\n" : ""
         let extra = headers.map { "\($0.key): \($0.value)\r\n" }.joined()
-        try socket.write("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(length)\(extra)Connection: close\r\n\r\n")
+        try socket.write(
+            "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(length)\(extra)Connection: close\r\n\r\n")
         if method == "HEAD" {
             let (head, _) = try socket.readHeaders()
             return parse(head: head, body: [])

@@ -38,7 +38,9 @@ final class RawSocket {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes.withUnsafeMutableBytes { Glibc.send(descriptor, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            let sent = bytes.withUnsafeMutableBytes {
+                Glibc.send(descriptor, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
+            }
             guard sent > 0 else { throw RawSocketError.failed("send", errno) }
             offset += sent
         }
@@ -69,7 +71,8 @@ final class RawSocket {
 
     private func firstRange(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
         guard haystack.count >= needle.count else { return nil }
-        for start in 0...(haystack.count - needle.count) where Array(haystack[start..<(start + needle.count)]) == needle {
+        for start in 0...(haystack.count - needle.count) where Array(haystack[start..<(start + needle.count)]) == needle
+        {
             return start
         }
         return nil

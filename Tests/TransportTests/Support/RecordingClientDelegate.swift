@@ -19,7 +19,8 @@ final class RecordingClientDelegate: WebSocketClientDelegate, Sendable {
         events.withLock { $0.append(.failed(connection, reason)) }
     }
 
-    func webSocketClient(_ client: WebSocketClient, didReceive message: WebSocketMessage, from connection: ConnectionID) {
+    func webSocketClient(_ client: WebSocketClient, didReceive message: WebSocketMessage, from connection: ConnectionID)
+    {
         events.withLock { $0.append(.received(connection, message)) }
     }
 

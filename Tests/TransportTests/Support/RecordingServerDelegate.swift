@@ -25,7 +25,8 @@ final class RecordingServerDelegate: WebSocketServerDelegate, @unchecked Sendabl
         onOpen?(server, connection)
     }
 
-    func webSocketServer(_ server: WebSocketServer, didReceive message: WebSocketMessage, from connection: ConnectionID) {
+    func webSocketServer(_ server: WebSocketServer, didReceive message: WebSocketMessage, from connection: ConnectionID)
+    {
         let onThread = server.isServiceThread
         log.withLock {
             $0.received.append((connection, message))

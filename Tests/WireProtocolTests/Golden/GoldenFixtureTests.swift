@@ -13,40 +13,81 @@ import WireProtocol
         let olive = FixtureStory.olive
         let summary = state.summary(role: .owner)
         let messages: [(String, [UInt8])] = [
-            ("authed", ServerMessage.authed(token: String(repeating: "ab", count: 32), userID: olive.userID, username: "olive", ref: "r1")),
+            (
+                "authed",
+                ServerMessage.authed(
+                    token: String(repeating: "ab", count: 32), userID: olive.userID, username: "olive", ref: "r1")
+            ),
             ("authed-auth", ServerMessage.authed(token: nil, userID: olive.userID, username: "olive", ref: "r2")),
             ("loggedOut", ServerMessage.loggedOut(ref: "r3")),
             ("loggedOut-push", ServerMessage.loggedOut(ref: nil)),
-            ("error", ServerMessage.error(WireError(.conflict, "2 of the items below are still open"), opID: "op-9", ref: "r4")),
-            ("ack", ServerMessage.ack(opID: "op-2", listID: "list-1", seq: 2, createdID: "item-pack", parsed: nil, ref: "r5")),
-            ("ack-quickAdd", ServerMessage.ack(
-                opID: "op-q", listID: "list-1", seq: 12, createdID: "item-q",
-                parsed: Array(#"{"title":"Buy milk","due":"2027-03-05","list":"list-1"}"#.utf8), ref: nil
-            )),
+            (
+                "error",
+                ServerMessage.error(
+                    WireError(.conflict, "2 of the items below are still open"), opID: "op-9", ref: "r4")
+            ),
+            (
+                "ack",
+                ServerMessage.ack(
+                    opID: "op-2", listID: "list-1", seq: 2, createdID: "item-pack", parsed: nil, ref: "r5")
+            ),
+            (
+                "ack-quickAdd",
+                ServerMessage.ack(
+                    opID: "op-q", listID: "list-1", seq: 12, createdID: "item-q",
+                    parsed: Array(#"{"title":"Buy milk","due":"2027-03-05","list":"list-1"}"#.utf8), ref: nil
+                )
+            ),
             ("lists", ServerMessage.lists([summary], ref: "r6")),
-            ("snapshot", ServerMessage.snapshot(summary: summary, participants: state.orderedParticipants, items: state.orderedItemViews(), ref: "r7")),
+            (
+                "snapshot",
+                ServerMessage.snapshot(
+                    summary: summary, participants: state.orderedParticipants, items: state.orderedItemViews(),
+                    ref: "r7")
+            ),
             ("subscribed", ServerMessage.subscribed(listID: "list-1", seq: state.list.seq, replayed: 3, ref: "r7")),
             ("unsubscribed", ServerMessage.unsubscribed(listID: "list-1", ref: "r8")),
             ("listShared", ServerMessage.listShared(state.summary(role: .editor), by: "olive")),
             ("revoked", ServerMessage.revoked(listID: "list-1")),
             ("settings", ServerMessage.settings(timeZone: "Europe/Lisbon", inboxID: "list-inbox", ref: "r9")),
-            ("reminder", ServerMessage.reminder(
-                listID: "list-1", listTitle: "Trip to Lisbon", item: try #require(state.view(of: "item-tickets")), kind: .before,
-                at: Timestamp(rfc3339: "2027-03-09T17:00:00Z")!, late: true
-            )),
-            ("reminderDismissed", ServerMessage.reminderDismissed(
-                listID: "list-1", itemID: "item-tickets", at: Timestamp(rfc3339: "2027-03-09T17:00:00Z")!, ref: "r10"
-            )),
-            ("history", ServerMessage.history(listID: "list-habits", days: [
-                ChecklistState.HistoryDay(date: CivilDate(iso: "2027-03-01")!, username: "olive", itemID: "item-run", value: "done"),
-                ChecklistState.HistoryDay(date: CivilDate(iso: "2027-03-02")!, username: "olive", itemID: "item-run", value: "missed"),
-            ], ref: "r11")),
-            ("reminderSnoozed", ServerMessage.reminderSnoozed(
-                listID: "list-1", itemID: "item-tickets", until: Timestamp(rfc3339: "2027-03-09T18:00:00Z")!, ref: nil
-            )),
+            (
+                "reminder",
+                ServerMessage.reminder(
+                    listID: "list-1", listTitle: "Trip to Lisbon", item: try #require(state.view(of: "item-tickets")),
+                    kind: .before,
+                    at: Timestamp(rfc3339: "2027-03-09T17:00:00Z")!, late: true
+                )
+            ),
+            (
+                "reminderDismissed",
+                ServerMessage.reminderDismissed(
+                    listID: "list-1", itemID: "item-tickets", at: Timestamp(rfc3339: "2027-03-09T17:00:00Z")!,
+                    ref: "r10"
+                )
+            ),
+            (
+                "history",
+                ServerMessage.history(
+                    listID: "list-habits",
+                    days: [
+                        ChecklistState.HistoryDay(
+                            date: CivilDate(iso: "2027-03-01")!, username: "olive", itemID: "item-run", value: "done"),
+                        ChecklistState.HistoryDay(
+                            date: CivilDate(iso: "2027-03-02")!, username: "olive", itemID: "item-run", value: "missed"),
+                    ], ref: "r11")
+            ),
+            (
+                "reminderSnoozed",
+                ServerMessage.reminderSnoozed(
+                    listID: "list-1", itemID: "item-tickets", until: Timestamp(rfc3339: "2027-03-09T18:00:00Z")!,
+                    ref: nil
+                )
+            ),
         ]
         for (name, bytes) in messages { try GoldenFixtures.check(bytes, at: "wire/server/\(name).json") }
-        for (name, event) in story.events { try GoldenFixtures.check(ServerMessage.event(event), at: "wire/server/event-\(name).json") }
+        for (name, event) in story.events {
+            try GoldenFixtures.check(ServerMessage.event(event), at: "wire/server/event-\(name).json")
+        }
     }
 
     /// Each client fixture decodes to the request it stands for.
@@ -59,39 +100,140 @@ import WireProtocol
         ("subscribe", Request(ref: "r4", body: .subscribe(list: "list-1", since: 7))),
         ("subscribe-fresh", Request(ref: nil, body: .subscribe(list: "list-1", since: nil))),
         ("unsubscribe", Request(ref: nil, body: .unsubscribe(list: "list-1"))),
-        ("op-createList", Request(ref: nil, body: .op(opID: "op-1", .createList(id: "list-1", Edit.NewList(
-            title: "Trip to Lisbon", description: "Spring break", due: Due(wire: "2027-03-12")
-        ))))),
-        ("op-addItem", Request(ref: nil, body: .op(opID: "op-2", .edit("list-1", .addItem(Edit.NewItem(
-            id: "item-tickets", parent: "item-pack", placement: .after("item-passport"), title: "Print tickets",
-            due: Due(wire: "2027-03-10T17:00:00Z"), remindEvery: 3_600
-        )))))),
-        ("op-updateItem", Request(ref: nil, body: .op(opID: "op-3", .edit("list-1", .updateItem(
-            "item-tickets", Edit.ItemUpdate(title: "Print the tickets", notes: .clear, location: .set("Library"))
-        ))))),
-        ("op-moveItem", Request(ref: nil, body: .op(opID: "op-4", .edit("list-1", .moveItem("item-tickets", parent: .clear, placement: .first))))),
-        ("op-completeItem", Request(ref: "r5", body: .op(opID: "op-5", .edit("list-1", .completeItem("item-passport"))))),
+        (
+            "op-createList",
+            Request(
+                ref: nil,
+                body: .op(
+                    opID: "op-1",
+                    .createList(
+                        id: "list-1",
+                        Edit.NewList(
+                            title: "Trip to Lisbon", description: "Spring break", due: Due(wire: "2027-03-12")
+                        ))))
+        ),
+        (
+            "op-addItem",
+            Request(
+                ref: nil,
+                body: .op(
+                    opID: "op-2",
+                    .edit(
+                        "list-1",
+                        .addItem(
+                            Edit.NewItem(
+                                id: "item-tickets", parent: "item-pack", placement: .after("item-passport"),
+                                title: "Print tickets",
+                                due: Due(wire: "2027-03-10T17:00:00Z"), remindEvery: 3_600
+                            )))))
+        ),
+        (
+            "op-updateItem",
+            Request(
+                ref: nil,
+                body: .op(
+                    opID: "op-3",
+                    .edit(
+                        "list-1",
+                        .updateItem(
+                            "item-tickets",
+                            Edit.ItemUpdate(title: "Print the tickets", notes: .clear, location: .set("Library"))
+                        ))))
+        ),
+        (
+            "op-moveItem",
+            Request(
+                ref: nil,
+                body: .op(opID: "op-4", .edit("list-1", .moveItem("item-tickets", parent: .clear, placement: .first))))
+        ),
+        (
+            "op-completeItem",
+            Request(ref: "r5", body: .op(opID: "op-5", .edit("list-1", .completeItem("item-passport"))))
+        ),
         ("op-share", Request(ref: nil, body: .op(opID: "op-6", .share("list-1", username: "bob", role: .editor)))),
         ("op-unshare", Request(ref: nil, body: .op(opID: "op-7", .unshare("list-1", username: "bob")))),
-        ("op-quickAdd", Request(ref: nil, body: .op(opID: "op-8", .quickAdd(text: "Buy milk tomorrow #Groceries", list: nil, timeZone: "Europe/Lisbon")))),
-        ("op-addItem-reminders", Request(ref: nil, body: .op(opID: "op-9", .edit("list-1", .addItem(Edit.NewItem(
-            id: "item-visa", title: "Apply for the visa", due: Due(wire: "2027-03-01"), remindBefore: 86_400, assignee: "bob"
-        )))))),
-        ("op-updateList-tz", Request(ref: nil, body: .op(opID: "op-10", .edit("list-1", .updateList(Edit.ListUpdate(timeZone: "Europe/Lisbon")))))),
+        (
+            "op-quickAdd",
+            Request(
+                ref: nil,
+                body: .op(
+                    opID: "op-8", .quickAdd(text: "Buy milk tomorrow #Groceries", list: nil, timeZone: "Europe/Lisbon"))
+            )
+        ),
+        (
+            "op-addItem-reminders",
+            Request(
+                ref: nil,
+                body: .op(
+                    opID: "op-9",
+                    .edit(
+                        "list-1",
+                        .addItem(
+                            Edit.NewItem(
+                                id: "item-visa", title: "Apply for the visa", due: Due(wire: "2027-03-01"),
+                                remindBefore: 86_400, assignee: "bob"
+                            )))))
+        ),
+        (
+            "op-updateList-tz",
+            Request(
+                ref: nil,
+                body: .op(opID: "op-10", .edit("list-1", .updateList(Edit.ListUpdate(timeZone: "Europe/Lisbon")))))
+        ),
         ("settings", Request(ref: "r6", body: .settings(timeZone: "Europe/Lisbon"))),
-        ("op-createList-habits", Request(ref: nil, body: .op(opID: "op-11", .createList(id: "list-habits", Edit.NewList(
-            title: "Morning habits", timeZone: "Europe/Lisbon", kind: .habits
-        ))))),
-        ("op-checkIn", Request(ref: nil, body: .op(opID: "op-12", .edit("list-habits", .checkIn("item-run", date: CivilDate(iso: "2027-03-01")!, value: .done))))),
-        ("op-checkIn-undo", Request(ref: nil, body: .op(opID: "op-13", .edit("list-habits", .checkIn("item-run", date: CivilDate(iso: "2027-03-01")!, value: nil))))),
-        ("history", Request(ref: "r8", body: .history(list: "list-habits", from: CivilDate(iso: "2027-03-01")!, to: CivilDate(iso: "2027-03-07")!, username: "olive"))),
+        (
+            "op-createList-habits",
+            Request(
+                ref: nil,
+                body: .op(
+                    opID: "op-11",
+                    .createList(
+                        id: "list-habits",
+                        Edit.NewList(
+                            title: "Morning habits", timeZone: "Europe/Lisbon", kind: .habits
+                        ))))
+        ),
+        (
+            "op-checkIn",
+            Request(
+                ref: nil,
+                body: .op(
+                    opID: "op-12",
+                    .edit("list-habits", .checkIn("item-run", date: CivilDate(iso: "2027-03-01")!, value: .done))))
+        ),
+        (
+            "op-checkIn-undo",
+            Request(
+                ref: nil,
+                body: .op(
+                    opID: "op-13",
+                    .edit("list-habits", .checkIn("item-run", date: CivilDate(iso: "2027-03-01")!, value: nil))))
+        ),
+        (
+            "history",
+            Request(
+                ref: "r8",
+                body: .history(
+                    list: "list-habits", from: CivilDate(iso: "2027-03-01")!, to: CivilDate(iso: "2027-03-07")!,
+                    username: "olive"))
+        ),
         ("settings-read", Request(ref: nil, body: .settings(timeZone: nil))),
-        ("dismissReminder", Request(ref: nil, body: .dismissReminder(
-            list: "list-1", item: "item-tickets", at: Timestamp(rfc3339: "2027-03-09T17:00:00Z")!
-        ))),
-        ("snoozeReminder", Request(ref: "r7", body: .snoozeReminder(
-            list: "list-1", item: "item-tickets", until: Timestamp(rfc3339: "2027-03-09T18:00:00Z")!
-        ))),
+        (
+            "dismissReminder",
+            Request(
+                ref: nil,
+                body: .dismissReminder(
+                    list: "list-1", item: "item-tickets", at: Timestamp(rfc3339: "2027-03-09T17:00:00Z")!
+                ))
+        ),
+        (
+            "snoozeReminder",
+            Request(
+                ref: "r7",
+                body: .snoozeReminder(
+                    list: "list-1", item: "item-tickets", until: Timestamp(rfc3339: "2027-03-09T18:00:00Z")!
+                ))
+        ),
     ])
     func clientRequestsDecodeToWhatTheyStandFor(_ name: String, _ expected: Request) throws {
         let bytes = try GoldenFixtures.read("wire/client/\(name).json")
@@ -103,7 +245,9 @@ import WireProtocol
 
     @Test func everyClientFixtureIsCovered() throws {
         let files = try GoldenFixtures.files(in: "wire/client")
-        #expect(files.count == 26, "a client fixture was added or removed: list it in clientRequestsDecodeToWhatTheyStandFor")
+        #expect(
+            files.count == 26,
+            "a client fixture was added or removed: list it in clientRequestsDecodeToWhatTheyStandFor")
     }
 
     /// The lists view's order (ListOrdering) over lists in every state, for the web client's copy.
@@ -111,7 +255,8 @@ import WireProtocol
         var summaries: [ListSummary] = []
         func add(_ id: ListID, _ title: String, due: String?, status: ListStatus, at minute: Int64) {
             var (state, _) = ChecklistState.create(
-                id: id, owner: FixtureStory.olive, Edit.NewList(title: title, due: due.flatMap(Due.init(wire:))), at: FixtureStory.start
+                id: id, owner: FixtureStory.olive, Edit.NewList(title: title, due: due.flatMap(Due.init(wire:))),
+                at: FixtureStory.start
             )
             let at = Timestamp(milliseconds: FixtureStory.start.milliseconds + minute * 60_000)
             switch status {
@@ -129,7 +274,10 @@ import WireProtocol
         add("f", "Done later", due: nil, status: .completed, at: 9)
         add("g", "Dropped", due: "2027-01-01", status: .cancelled, at: 3)
         add("h", "apple", due: "2027-03-12", status: .active, at: 0)
-        let shuffled = [summaries[4], summaries[0], summaries[6], summaries[2], summaries[7], summaries[1], summaries[5], summaries[3]]
+        let shuffled = [
+            summaries[4], summaries[0], summaries[6], summaries[2], summaries[7], summaries[1], summaries[5],
+            summaries[3],
+        ]
         // The summaries as the `lists` reply carries them (its "lists" array), and the order.
         let reply = try JSONParser.parse(ServerMessage.lists(shuffled, ref: nil))
         let array = try #require(reply["lists"])

@@ -18,12 +18,16 @@ enum GoldenFixtures {
         let url = root.appendingPathComponent(path)
         let text = String(decoding: bytes, as: UTF8.self) + "\n"
         if updating {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
             return
         }
         let stored = try String(contentsOf: url, encoding: .utf8)
-        #expect(stored == text, "\(path) differs from what the Swift code produces; run with CHECKWIRE_UPDATE_FIXTURES=1 if the change is intended", sourceLocation: sourceLocation)
+        #expect(
+            stored == text,
+            "\(path) differs from what the Swift code produces; run with CHECKWIRE_UPDATE_FIXTURES=1 if the change is intended",
+            sourceLocation: sourceLocation)
         // Every fixture is strict JSON (no duplicate keys, no trailing commas).
         _ = try JSONParser.parse(Array(stored.utf8))
     }
@@ -50,15 +54,20 @@ struct FixtureStory {
 
     init() throws {
         (state, _) = ChecklistState.create(
-            id: "list-1", owner: Self.olive, Edit.NewList(title: "Trip to Lisbon", description: "Spring break", due: Due(wire: "2027-03-12")),
+            id: "list-1", owner: Self.olive,
+            Edit.NewList(title: "Trip to Lisbon", description: "Spring break", due: Due(wire: "2027-03-12")),
             at: Self.start
         )
         try record("addItem", .addItem(Edit.NewItem(id: "item-pack", title: "Pack")))
         try record("addItem-child", .addItem(Edit.NewItem(id: "item-passport", parent: "item-pack", title: "Passport")))
-        try record("addItem-full", .addItem(Edit.NewItem(
-            id: "item-tickets", parent: "item-pack", title: "Print tickets", notes: "Both ways", due: Due(wire: "2027-03-10T17:00:00Z"),
-            location: "Library", remindEvery: 3_600
-        )))
+        try record(
+            "addItem-full",
+            .addItem(
+                Edit.NewItem(
+                    id: "item-tickets", parent: "item-pack", title: "Print tickets", notes: "Both ways",
+                    due: Due(wire: "2027-03-10T17:00:00Z"),
+                    location: "Library", remindEvery: 3_600
+                )))
         try record("completeItem", .completeItem("item-passport"))
         try record("share", .share(Participant(userID: Self.bob.userID, username: "bob", role: .editor)))
         try record("updateItem", .updateItem("item-tickets", Edit.ItemUpdate(title: "Print the tickets")), by: Self.bob)
@@ -66,10 +75,16 @@ struct FixtureStory {
         try record("cancelItem", .cancelItem("item-pack"))
         try record("restoreItem", .restoreItem("item-pack"))
         try record("unshare", .unshare(username: "bob", userID: Self.bob.userID))
-        try record("updateItem-reminders", .updateItem("item-tickets", Edit.ItemUpdate(remindBefore: .set(86_400), assignee: .set("olive"))))
-        try record("addItem-repeating", .addItem(Edit.NewItem(
-            id: "item-quiz", title: "Quiz", due: Due(wire: "2027-03-01"), repeatRule: try RepeatRule(parsing: "FREQ=WEEKLY;BYDAY=MO,TH")
-        )))
+        try record(
+            "updateItem-reminders",
+            .updateItem("item-tickets", Edit.ItemUpdate(remindBefore: .set(86_400), assignee: .set("olive"))))
+        try record(
+            "addItem-repeating",
+            .addItem(
+                Edit.NewItem(
+                    id: "item-quiz", title: "Quiz", due: Due(wire: "2027-03-01"),
+                    repeatRule: try RepeatRule(parsing: "FREQ=WEEKLY;BYDAY=MO,TH")
+                )))
         try record("completeItem-occurrence", .completeItem("item-quiz"))
     }
 
@@ -78,8 +93,10 @@ struct FixtureStory {
         let at = Timestamp(milliseconds: Self.start.milliseconds + seconds * 1_000)
         let applied = try state.apply(edit, by: actor, at: at)
         events[name] = ChecklistEvent(
-            listID: state.list.id, seq: state.list.seq, opID: "op-\(state.list.seq)", kind: edit.kind, by: actor.username, at: at,
-            changes: applied.changes, completion: applied.completion, item: edit.subjectItem, occurrence: applied.occurrence
+            listID: state.list.id, seq: state.list.seq, opID: "op-\(state.list.seq)", kind: edit.kind,
+            by: actor.username, at: at,
+            changes: applied.changes, completion: applied.completion, item: edit.subjectItem,
+            occurrence: applied.occurrence
         )
     }
 }

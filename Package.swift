@@ -29,7 +29,10 @@ let package = Package(
         ),
 
         // Moves bytes and connection ids over libwebsockets; knows nothing of checklists or JSON.
-        .target(name: "Transport", dependencies: ["CLibWebSockets", "COpenSSL"]),
+        .target(
+            name: "Transport",
+            dependencies: ["CLibWebSockets", "COpenSSL", .product(name: "DequeModule", package: "swift-collections")]
+        ),
         // The pure domain: model, rules, edit application, completion, ordering, quick add.
         .target(name: "ChecklistCore"),
         // The quick-add parser's JSON Lines form (the corpus scorer, `checkwire parse`) and its
@@ -83,7 +86,10 @@ let package = Package(
 
         // Socket helpers for tests that start servers as child processes.
         .target(name: "LoopbackTestSupport", path: "Tests/LoopbackTestSupport"),
-        .testTarget(name: "TransportTests", dependencies: ["Transport"]),
+        .testTarget(
+            name: "TransportTests",
+            dependencies: ["Transport", .product(name: "DequeModule", package: "swift-collections")]
+        ),
         .testTarget(name: "ChecklistCoreTests", dependencies: ["ChecklistCore", "QuickAddTools"]),
         .testTarget(name: "WireProtocolTests", dependencies: ["WireProtocol", "ChecklistCore"]),
         .testTarget(name: "CredentialsTests", dependencies: ["Credentials"]),

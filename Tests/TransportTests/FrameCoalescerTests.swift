@@ -1,3 +1,4 @@
+import DequeModule
 import Testing
 @testable import Transport
 

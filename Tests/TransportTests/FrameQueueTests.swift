@@ -1,3 +1,4 @@
+import DequeModule
 import Testing
 @testable import Transport
 
@@ -15,11 +16,11 @@ struct FrameQueueTests {
                 next += 1
             }
             for _ in 0..<(round % 5) where !expected.isEmpty {
-                #expect(queue.removeFirst()?.count == expected.removeFirst())
+                #expect(queue.popFirst()?.count == expected.removeFirst())
             }
             #expect(queue.count == expected.count)
         }
-        while let frame = queue.removeFirst() {
+        while let frame = queue.popFirst() {
             #expect(frame.count == expected.removeFirst())
         }
         #expect(expected.isEmpty && queue.isEmpty)
@@ -29,6 +30,6 @@ struct FrameQueueTests {
         var queue = FrameQueue()
         for _ in 0..<9 { queue.append(OutboundFrame(binary: [1])) }
         queue.removeAll()
-        #expect(queue.isEmpty && queue.first == nil && queue.removeFirst() == nil)
+        #expect(queue.isEmpty && queue.first == nil && queue.popFirst() == nil)
     }
 }

@@ -1,3 +1,5 @@
+import DequeModule
+
 /// The Swift-side state of one client connection, from `connect` until its final event.
 /// Service-thread confined; lws knows only the id (the wsi's opaque user data).
 final class ClientSession {

@@ -1,3 +1,4 @@
+import DequeModule
 internal import CLibWebSockets
 
 /// Events of `ClientFraming.bulk` connections: an lws raw socket on which the engine sends

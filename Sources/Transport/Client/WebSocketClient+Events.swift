@@ -1,3 +1,4 @@
+import DequeModule
 internal import CLibWebSockets
 
 /// Connection work and lws callback handling for the client engine (service thread).
@@ -151,7 +152,7 @@ extension WebSocketClient {
 
     /// One `lws_write` per WRITEABLE, from the frame's own copy (lws masks it in place).
     private func writeNext(_ wsi: OpaquePointer, session: ClientSession) -> Int32 {
-        if let frame = session.queue.removeFirst() {
+        if let frame = session.queue.popFirst() {
             let written = lws_write(wsi, frame.payload, frame.count, frame.writeProtocol)
             guard written >= frame.count else { return -1 }
             if !session.queue.isEmpty || session.closeRequest != nil { lws_callback_on_writable(wsi) }

@@ -1,3 +1,4 @@
+import DequeModule
 private import CLibWebSockets
 
 /// Packs several queued server frames into one buffer, each with its own WebSocket header,

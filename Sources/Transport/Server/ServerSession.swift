@@ -1,3 +1,5 @@
+import DequeModule
+
 /// The Swift-side state of one open server connection. Service-thread confined.
 ///
 /// lws only knows the connection's id (in its per-session data); this object, kept in the

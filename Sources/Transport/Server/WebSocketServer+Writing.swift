@@ -1,3 +1,4 @@
+import DequeModule
 private import CLibWebSockets
 
 /// Writing queued frames (service thread).
@@ -27,7 +28,7 @@ extension WebSocketServer {
             let written = lws_write(wsi, packed.bytes, packed.count, LWS_WRITE_HTTP)  // = LWS_WRITE_RAW
             return written >= packed.count ? .wrote : .failed
         }
-        guard let frame = session.queue.removeFirst() else { return .nothingQueued }
+        guard let frame = session.queue.popFirst() else { return .nothingQueued }
         session.unsentBytes -= frame.count
         session.requestedAllowance = max(0, session.requestedAllowance - frame.count)
         let written = lws_write(wsi, frame.payload, frame.count, frame.writeProtocol)

@@ -1,3 +1,4 @@
+import DequeModule
 private import CLibWebSockets
 import Dispatch
 

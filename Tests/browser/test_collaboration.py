@@ -107,6 +107,36 @@ def test_live_updates_patch_rows_in_place(browsers):
     assert a.console_errors() == [] and b.console_errors() == []
 
 
+def test_item_panel_keeps_a_sub_item_draft_and_its_buttons_through_live_edits(browsers):
+    """The item panel's sub-item field and status buttons are kept, not redrawn, when someone
+    else edits the item: a sub-item being typed keeps its focus and draft, and the Done
+    button under the pointer is the same element."""
+    a, b, ana, bo, list_id = two_people(browsers)
+    b.open_list(list_id)
+    a.quick_add("Essay")
+    a.until(lambda d: a.pending_count() == 0, message="Essay not acknowledged")
+    b.until(lambda d: b.row("Essay") is not None)
+    a.click_in_row("Essay", ".row-title")
+    a.visible("#item-panel")
+    a.js("document.getElementById('item-toggle-done').dataset.tag = 'kept'")
+    field = a.find("#item-add-sub")
+    field.send_keys("Outline")
+
+    # B renames the item and gives it notes: A's panel updates around the field.
+    b.press_on_row("Essay", Keys.F2)
+    b.find(".rename-input").send_keys(Keys.END, " draft", Keys.ENTER)
+    a.until(lambda d: a.find("#item-title").get_attribute("value") == "Essay draft", message="B's rename not in A's panel")
+
+    seen = a.js("""const input = document.getElementById('item-add-sub');
+        return { focused: document.activeElement === input, draft: input.value,
+                 button: document.getElementById('item-toggle-done').dataset.tag || 'rebuilt' };""")
+    assert seen == {"focused": True, "draft": "Outline", "button": "kept"}, seen
+
+    field.send_keys(" first", Keys.ENTER)  # the same element: it was never replaced
+    b.until(lambda d: b.row("Outline first") is not None, message="A's sub-item not seen by B")
+    assert a.console_errors() == [] and b.console_errors() == []
+
+
 def test_sub_items_conflict_message_and_item_panel(browsers):
     a, b, ana, bo, list_id = two_people(browsers)
     b.open_list(list_id)

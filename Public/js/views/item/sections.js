@@ -61,9 +61,14 @@ export function renderAssignee(select, item, participants) {
 
 /** `canEdit` is for this item (not cancelled); `state.canEdit` for the list (restoring). */
 export function renderStatus(slot, app, { listId, item, state, canEdit, pending }) {
+  const open = openDescendantCount(state.view.index, item.id);
+  // Redrawn only when what it shows changes: a button replaced under the pointer by someone
+  // else's unrelated edit would swallow the click.
+  const shown = [item.status, state.canEdit, canEdit, pending, open].join("|");
+  if (slot.dataset.shown === shown) return;
+  slot.dataset.shown = shown;
   const parts = [];
   const op = (name) => () => app.op({ op: name, list: listId, item: item.id });
-  const open = openDescendantCount(state.view.index, item.id);
   if (item.status === "cancelled") {
     parts.push(h("span.status-pill.cancelled", icon("ban", { size: 14 }), "Cancelled"));
     if (state.canEdit) parts.push(h("button.btn.small.secondary#item-restore", { type: "button", onclick: op("restoreItem") }, icon("undo", { size: 14 }), "Restore"));
@@ -82,29 +87,32 @@ export function renderStatus(slot, app, { listId, item, state, canEdit, pending 
 }
 
 export function renderSub(slot, app, { listId, itemId, state, canEdit, drill }) {
+  // Built once: the heading, the summary (redrawn) and the adder, which is only shown or
+  // hidden, so a sub-item being typed keeps its field, focus and draft through live updates.
+  if (!slot.firstChild) {
+    const adder = h("form.panel-add-sub", {
+      onsubmit: (e) => {
+        e.preventDefault();
+        const input = e.target.querySelector("input");
+        const text = input.value.trim();
+        if (!text) return;
+        app.op({ op: "addItem", list: listId, id: newId(), parent: itemId, title: text.slice(0, 500) });
+        input.value = "";
+      },
+    }, h("input#item-add-sub", { placeholder: "Add a sub-item", maxlength: 500, "aria-label": "Add a sub-item" }), h("button.btn.small.secondary", { type: "submit" }, icon("plus", { size: 14 }), "Add"));
+    slot.replaceChildren(h("h3.panel-section-title", "Sub-items"), h("div.panel-sub-body"), adder);
+  }
   const kids = childrenOf(state.view.index, itemId);
   const c = completion(state.view.index, itemId);
-  const adder = canEdit ? h("form.panel-add-sub", {
-    onsubmit: (e) => {
-      e.preventDefault();
-      const input = e.target.querySelector("input");
-      const text = input.value.trim();
-      if (!text) return;
-      app.op({ op: "addItem", list: listId, id: newId(), parent: itemId, title: text.slice(0, 500) });
-      input.value = "";
-    },
-  }, h("input#item-add-sub", { placeholder: "Add a sub-item", maxlength: 500, "aria-label": "Add a sub-item" }), h("button.btn.small.secondary", { type: "submit" }, icon("plus", { size: 14 }), "Add")) : null;
-  slot.replaceChildren(
-    h("h3.panel-section-title", "Sub-items"),
+  slot.querySelector(".panel-sub-body").replaceChildren(
     kids.length
       ? h("div.panel-sub-summary",
         h("div.progress.slim", h("div.progress-fill", { style: { width: `${c.percent}%` } })),
         h("span.muted", `${c.done} of ${c.total} done · ${c.percent}%`),
         h("button.btn.small.ghost#item-drill", { type: "button", onclick: () => drill(itemId) }, icon("corner", { size: 14 }), "Open as list"))
       : h("p.muted.small-text", "No sub-items."),
-    // replaceChildren would write a missing adder (viewers, cancelled items) as "null".
-    ...(adder ? [adder] : []),
   );
+  slot.querySelector(".panel-add-sub").hidden = !canEdit;
 }
 
 export function renderHistory(slot, item) {

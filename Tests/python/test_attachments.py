@@ -136,13 +136,8 @@ async def _round_trip(url, store):
 
         # 21 MiB against the default 20 MiB limit: 413 before any of the body is sent.
         port = int(base.rsplit(":", 1)[1])
-        sock = socket.create_connection(("127.0.0.1", port), timeout=10)
-        sock.sendall(f"PUT /attachments?list={list_id}&item={item_id}&name=big.bin HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                     f"Authorization: Bearer {ana_token}\r\nContent-Length: {21 << 20}\r\n\r\n".encode())
-        answer = b""
-        while chunk := sock.recv(4096):
-            answer += chunk
-        sock.close()
+        answer = raw_exchange(port, f"PUT /attachments?list={list_id}&item={item_id}&name=big.bin HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                              f"Authorization: Bearer {ana_token}\r\nContent-Length: {21 << 20}\r\n\r\n".encode())
         assert answer.split(b" ", 2)[1] == b"413" and b"limit" in answer, answer
 
         # Cancel and restore reach the subscriber; the bytes stay.
@@ -166,6 +161,17 @@ async def _round_trip(url, store):
     finally:
         for client in (ana, ben, eve):
             await client.close()
+
+
+def raw_exchange(port, request):
+    """Sends `request` as is over a raw socket and returns everything until the server closes."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    sock.sendall(request)
+    answer = b""
+    while chunk := sock.recv(65536):
+        answer += chunk
+    sock.close()
+    return answer
 
 
 def raw_put(port, path, headers, body, close_after=None):
@@ -290,13 +296,8 @@ def test_limits_truncation_and_kill_during_upload(tmp_path):
         # A body longer than its Content-Length: the bytes past it are read as a next request,
         # which is malformed, and the connection is cut. The file is never more than the
         # declared bytes.
-        sock = socket.create_connection(("127.0.0.1", port), timeout=10)
-        sock.sendall(f"PUT /attachments?list={list_id}&item={item_id}&name=short.txt HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                     f"Authorization: Bearer {token}\r\nContent-Length: 5\r\n\r\nhelloEXTRA BYTES\r\n\r\n".encode())
-        reply = b""
-        while chunk := sock.recv(65536):
-            reply += chunk
-        sock.close()
+        reply = raw_exchange(port, f"PUT /attachments?list={list_id}&item={item_id}&name=short.txt HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                             f"Authorization: Bearer {token}\r\nContent-Length: 5\r\n\r\nhelloEXTRA BYTES\r\n\r\n".encode())
         assert b"EXTRA" not in reply
         time.sleep(0.5)
 

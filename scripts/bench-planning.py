@@ -5,6 +5,11 @@ vocabulary), then timed `agenda` for a week and `search` for a word and a prefix
 
     scripts/bench-planning.py --bin .build/release/checkwire                  # 5,000 lists, 200,000 items
     scripts/bench-planning.py --bin ... --lists 500 --items 20000             # smaller
+    scripts/bench-planning.py --bin ... --reuse /tmp/planning.sqlite          # set up once, then reuse
+
+`--reuse FILE` keeps the populated database in FILE (and its user in FILE.json) after the
+first run and starts later runs from a copy of it, skipping the five-minute setup. The due
+dates are relative to the day the file was made: reuse it the same day.
 
 Starts `checkwire serve` on a free port of 127.0.0.1 with a fresh database in a temporary
 folder and stops it afterwards. Latency is request to reply at the client, on this machine.
@@ -42,27 +47,45 @@ def percentile(values, fraction):
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-async def run(url, lists, items, samples):
-    owner = await bench.signup(url, "planner-" + uuid.uuid4().hex[:6])
+async def run(url, lists, items, samples, reused_user=None):
     started = time.time()
+    if reused_user:
+        owner = await bench.Client.open(url)
+        await owner.request({"type": "login", "username": reused_user, "password": "correct horse"})
+        owner.name = reused_user
+    else:
+        owner = await populate(url, lists, items)
+    setup = time.time() - started
+    return await measure(owner, lists, items, samples, setup)
+
+
+async def populate(url, lists, items):
+    owner = await bench.signup(url, "planner-" + uuid.uuid4().hex[:6])
     list_ids = []
     for index in range(lists):
         list_ids.append((await owner.request({"type": "op", "opId": uuid.uuid4().hex, "op": "createList", "title": f"Course {index} {random.choice(WORDS)}"}))["list"])
+    await bench.pipelined(owner, item_ops(list_ids, items, random.Random(7)))
+    return owner
+
+
+def item_ops(list_ids, items, rng):
     today = datetime.date.today()
+    for number in range(items):
+        # Due dates over the coming year, a few recent ones overdue.
+        due = today + datetime.timedelta(days=rng.randint(-3, 362))
+        word = lambda: rng.choice(COMMON) if rng.random() < 0.2 else RARE[min(1999, int(rng.paretovariate(1.2)) - 1)]
+        yield {"type": "op", "opId": uuid.uuid4().hex, "op": "addItem", "list": list_ids[number % len(list_ids)],
+               "title": " ".join(word() for _ in range(3)) + f" {number}", "due": due.isoformat(),
+               "notes": " ".join(word() for _ in range(6))}
+
+
+async def measure(owner, lists, items, samples, setup):
+    today = datetime.date.today()
+    # The queries draw on the generator the items drew on, from where the items left it, so a
+    # reused database is searched with the very queries a fresh one would be.
     rng = random.Random(7)
-
-    def ops():
-        for number in range(items):
-            # Due dates over the coming year, a few recent ones overdue.
-            due = today + datetime.timedelta(days=rng.randint(-3, 362))
-            word = lambda: rng.choice(COMMON) if rng.random() < 0.2 else RARE[min(1999, int(rng.paretovariate(1.2)) - 1)]
-            yield {"type": "op", "opId": uuid.uuid4().hex, "op": "addItem", "list": list_ids[number % lists],
-                   "title": " ".join(word() for _ in range(3)) + f" {number}", "due": due.isoformat(),
-                   "notes": " ".join(word() for _ in range(6))}
-
-    await bench.pipelined(owner, ops())
-    setup = time.time() - started
-
+    for _ in item_ops(["-"], items, rng):
+        pass
     received = []
 
     async def timed(message):
@@ -87,7 +110,7 @@ async def run(url, lists, items, samples):
         hits += len(found["results"])
     await owner.close()
     return {
-        "lists": lists, "items": items, "setupSeconds": round(setup, 1),
+        "user": owner.name, "lists": lists, "items": items, "setupSeconds": round(setup, 1),
         "agendaWeek": {"entries": len(reply["items"]), "overdue": len(reply["overdue"]), "firstMs": round(first, 1),
                        "p50Ms": round(statistics.median(agenda), 1), "p99Ms": round(percentile(agenda, 0.99), 1),
                        # Until the last byte is in, before the client's JSON parse.
@@ -103,12 +126,24 @@ def main():
     parser.add_argument("--lists", type=int, default=5000)
     parser.add_argument("--items", type=int, default=200_000)
     parser.add_argument("--samples", type=int, default=200)
+    parser.add_argument("--reuse", metavar="FILE", help="keep the populated database here; start from it when it exists")
     args = parser.parse_args()
-    server = bench.Server(args.bin)
+    reused_user = None
+    if args.reuse and os.path.exists(args.reuse):
+        with open(args.reuse + ".json") as meta:
+            saved = json.load(meta)
+        reused_user, args.lists, args.items = saved["user"], saved["lists"], saved["items"]
+    server = bench.Server(args.bin, seed=args.reuse if reused_user else None)
+    result = None
     try:
-        print(json.dumps(asyncio.run(asyncio.wait_for(run(server.url, args.lists, args.items, args.samples), 900)), indent=2))
+        result = asyncio.run(asyncio.wait_for(run(server.url, args.lists, args.items, args.samples, reused_user), 900))
+        print(json.dumps({key: value for key, value in result.items() if key != "user"}, indent=2))
     finally:
-        server.stop()
+        keep = args.reuse if args.reuse and not reused_user and result else None
+        server.stop(keep_database_as=keep)
+        if keep:
+            with open(args.reuse + ".json", "w") as meta:
+                json.dump({"user": result["user"], "lists": args.lists, "items": args.items}, meta)
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ import asyncio
 import json
 import os
 import re
+import shutil
 import signal
 import statistics
 import subprocess
@@ -45,10 +46,15 @@ def percentile(values, fraction):
 
 
 class Server:
-    def __init__(self, binary):
+    def __init__(self, binary, seed=None):
+        """`seed`: a database file to start from (copied), instead of an empty one."""
         self.folder = tempfile.TemporaryDirectory(prefix="checkwire-bench-reminders-")
+        self.database = os.path.join(self.folder.name, "db.sqlite")
+        for suffix in ("", "-wal") if seed else ():
+            if os.path.exists(seed + suffix):
+                shutil.copyfile(seed + suffix, self.database + suffix)
         self.process = subprocess.Popen(
-            [binary, "serve", "--port", "0", "--database", os.path.join(self.folder.name, "db.sqlite"),
+            [binary, "serve", "--port", "0", "--database", self.database,
              "--fast-password-hashing", "--log-level", "warning", "--max-items-per-list", "100000"] + os.environ.get("CHECKWIRE_BENCH_SERVE_ARGS", "").split(),
             stdout=subprocess.PIPE, text=True)
         deadline = time.time() + 30
@@ -61,12 +67,16 @@ class Server:
                 return
         raise SystemExit(f"no banner from checkwire serve: {line!r}")
 
-    def stop(self):
+    def stop(self, keep_database_as=None):
+        """Stops the server; `keep_database_as`: copy its (checkpointed) database there first."""
         self.process.send_signal(signal.SIGTERM)
         try:
             self.process.wait(20)
         except subprocess.TimeoutExpired:
             self.process.kill()
+        for suffix in ("", "-wal") if keep_database_as and self.process.returncode == 0 else ():
+            if os.path.exists(self.database + suffix):
+                shutil.copyfile(self.database + suffix, keep_database_as + suffix)
         self.folder.cleanup()
 
 

@@ -19,27 +19,35 @@ extension ChecklistStore {
             try writeChangedRows()
             let zone = try account(id: userID)?.timeZone ?? "UTC"
             // A UTC date-time can fall a day either side of the local one: take a day more, then filter.
-            // `INDEXED BY`: the open-and-dated index is what makes this fast; the plan must not drift.
             let upper = to.addingDays(2).description
-            let rows = try Row.fetchAll(
-                db.cachedStatement(
-                    sql: """
-                        SELECT i.list_id, i.id FROM participants p
-                        JOIN lists l ON l.id = p.list_id
-                        JOIN items i INDEXED BY items_open_due ON i.list_id = p.list_id AND i.status = 'open' AND i.due IS NOT NULL AND i.due < ?
-                        WHERE p.user_id = ? AND l.status != 'cancelled' AND l.kind != 'habits'
-                        """), arguments: [upper, userID])
+            let rows = try Row.fetchCursor(
+                db.cachedStatement(sql: Self.agendaQuery), arguments: [upper, userID])
+            let extra = RowCodec.itemColumnCount
             var items: [AgendaEntry] = []
             var overdue: [AgendaEntry] = []
-            for row in rows {
-                let listID: ListID = row[0]
-                guard let state = try state(listID), let view = state.view(of: row[1], now: now),
-                    let due = view.item.due
-                else { continue }
+            while let row = try rows.next() {
+                guard let rowItem = RowCodec.item(row) else { continue }
+                let listID: ListID = row[extra]
+                var listTitle: String = row[extra + 1]
+                var listZone: String = row[extra + 2] ?? "UTC"
+                let view: ItemView
+                if row[extra + 4] as Bool {
+                    view = .standalone(rowItem, checklistTimeZone: listZone, now: now)
+                } else {
+                    // Under a parent, over children or in a sequential checklist: the
+                    // checklist decides, so it is loaded (or taken from memory).
+                    guard let state = try state(listID), let found = state.view(of: rowItem.id, now: now) else {
+                        continue
+                    }
+                    view = found
+                    listTitle = state.list.title
+                    listZone = state.list.timeZone
+                }
+                guard let due = view.item.due else { continue }
                 let entry = { (due: Due) -> AgendaEntry in
                     var shown = view
                     shown.item.due = due
-                    return AgendaEntry(listID: listID, listTitle: state.list.title, item: shown)
+                    return AgendaEntry(listID: listID, listTitle: listTitle, item: shown)
                 }
                 var current: Due? = due
                 var first = true
@@ -53,7 +61,7 @@ extension ChecklistStore {
                     }
                     first = false
                     guard let rule = view.item.repeatRule, let start = view.item.repeatStart else { break }
-                    current = RepeatDue.next(after: occurrence, rule: rule, start: start, timeZone: state.list.timeZone)
+                    current = RepeatDue.next(after: occurrence, rule: rule, start: start, timeZone: listZone)
                 }
             }
             return (Self.sortedByDue(items), Self.sortedByDue(overdue))
@@ -61,6 +69,24 @@ extension ChecklistStore {
             throw storeError(error)
         }
     }
+
+    /// The readable open dated items due before a day (`?` 1) of a user (`?` 2): each item's
+    /// columns, then its checklist's id, title, zone and whether it is sequential, and whether
+    /// the item stands alone (no parent, no children, a checklist that is not sequential) —
+    /// whose view needs nothing but its row (`ItemView.standalone`).
+    ///
+    /// `INDEXED BY`: the open-and-dated index and the children index are what make this fast;
+    /// the plan must not drift (a query SQLite cannot run on them fails instead).
+    static let agendaQuery = """
+        SELECT \(RowCodec.itemColumns(of: "i.")), l.id, l.title, l.tz, l.sequential,
+            l.sequential = 0 AND i.parent IS NULL AND NOT EXISTS (
+                SELECT 1 FROM items c INDEXED BY items_children WHERE c.list_id = i.list_id AND c.parent = i.id)
+        FROM participants p
+        JOIN lists l ON l.id = p.list_id
+        JOIN items i INDEXED BY items_open_due
+            ON i.list_id = p.list_id AND i.status = 'open' AND i.due IS NOT NULL AND i.due < ?
+        WHERE p.user_id = ? AND l.status != 'cancelled' AND l.kind != 'habits'
+        """
 
     /// The day a due falls on for the reader: a date is its own day; a moment, its date in their zone.
     static func day(of due: Due, zone: String) -> CivilDate {
@@ -70,15 +96,20 @@ extension ChecklistStore {
         }
     }
 
-    /// By due, then checklist title, item title and id. Sorts positions by a precomputed due
+    /// By due, then checklist title, item title and id. Sorts positions by precomputed keys
     /// and moves each entry once: sorting the entries themselves copied every (large) entry
-    /// many times and built tuples of strings per comparison — 17 % of a week's agenda.
+    /// many times — 17 % of a week's agenda — and reading a key through `entries[a]` still
+    /// copied (and retained) the whole entry per comparison (6 %, session 10).
     static func sortedByDue(_ entries: [AgendaEntry]) -> [AgendaEntry] {
-        let dues = entries.map { $0.item.item.due!.sortKey.milliseconds }
-        let order = entries.indices.sorted { a, b in
-            if dues[a] != dues[b] { return dues[a] < dues[b] }
-            let x = entries[a], y = entries[b]
-            return (x.listTitle, x.item.item.title, x.item.item.id) < (y.listTitle, y.item.item.title, y.item.item.id)
+        let keys = entries.map { entry in
+            (
+                due: entry.item.item.due!.sortKey.milliseconds, list: entry.listTitle, title: entry.item.item.title,
+                id: entry.item.item.id.rawValue
+            )
+        }
+        let order = keys.indices.sorted { a, b in
+            if keys[a].due != keys[b].due { return keys[a].due < keys[b].due }
+            return (keys[a].list, keys[a].title, keys[a].id) < (keys[b].list, keys[b].title, keys[b].id)
         }
         return order.map { entries[$0] }
     }

@@ -12,8 +12,10 @@ extension ChecklistStore {
             db.cachedStatement(sql: "SELECT user_id, username, role, joined_at FROM participants WHERE list_id = ?"),
             arguments: [id]
         ).compactMap(RowCodec.participant)
-        let items = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM items WHERE list_id = ?"), arguments: [id])
-            .compactMap(RowCodec.item)
+        let items = try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT \(RowCodec.itemColumns()) FROM items WHERE list_id = ?"), arguments: [id]
+        )
+        .compactMap(RowCodec.item)
         let checkIns = try Row.fetchAll(
             db.cachedStatement(sql: "SELECT item_id, username, date, value FROM check_ins WHERE list_id = ?"),
             arguments: [id]

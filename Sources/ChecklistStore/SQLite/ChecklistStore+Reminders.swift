@@ -21,14 +21,15 @@ extension ChecklistStore {
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT i.*, l.tz AS list_tz, l.status AS list_status FROM items i JOIN lists l ON l.id = i.list_id
+                    SELECT \(RowCodec.itemColumns(of: "i.")), i.list_id, l.tz, l.status FROM items i JOIN lists l ON l.id = i.list_id
                     WHERE i.status = 'open' AND (i.remind_every IS NOT NULL OR (i.remind_before IS NOT NULL AND i.due IS NOT NULL))
                     """)
             while let row = try rows.next() {
                 guard let item = RowCodec.item(row) else { continue }
-                var list = Checklist(id: row["list_id"], title: "", ownerID: "", createdAt: now, updatedAt: now)
-                list.timeZone = row["list_tz"]
-                list.status = ListStatus(rawValue: row["list_status"]) ?? .active
+                let extra = RowCodec.itemColumnCount
+                var list = Checklist(id: row[extra], title: "", ownerID: "", createdAt: now, updatedAt: now)
+                list.timeZone = row[extra + 1]
+                list.status = ListStatus(rawValue: row[extra + 2]) ?? .active
                 result += ReminderRules.pending(item, in: list, now: now, includingMissed: true).map(
                     ScheduledReminder.occurrence)
             }

@@ -93,6 +93,8 @@ extension WebSocketServer {
     }
 
     private func filterUpgrade(_ wsi: OpaquePointer) -> Int32 {
+        // First: a capped header (see `HeaderBlockLimit`) must not be read as a bad key.
+        if headerBlockLimit.isExceeded(by: wsi) { return headerBlockLimit.refuse(wsi) }
         // RFC 6455 §4.2.1–4.2.2, which lws 4.1 lets through: a version other than 13 gets 426
         // naming the one we speak, a key that is not 16 bytes in base64 gets 400.
         if LWSHeaders.value(of: WSI_TOKEN_VERSION, in: wsi) != "13" {

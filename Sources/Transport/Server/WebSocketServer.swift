@@ -29,6 +29,7 @@ public final class WebSocketServer: @unchecked Sendable {
     let loop: ServiceLoop
     let originPolicy: OriginPolicy
     let hostPolicy: HostPolicy
+    let headerBlockLimit: HeaderBlockLimit
     let dynamicPaths: Set<String>
 
     // Service-thread state.
@@ -56,6 +57,7 @@ public final class WebSocketServer: @unchecked Sendable {
         loop = ServiceLoop(shutdownGracePeriod: configuration.shutdownGracePeriod, backend: configuration.eventLoop)
         originPolicy = OriginPolicy(allowedOrigins: configuration.allowedOrigins)
         hostPolicy = HostPolicy(bindHost: configuration.host, allowedHosts: configuration.allowedHosts)
+        headerBlockLimit = HeaderBlockLimit(maxBytes: configuration.maxHeaderBytes)
         dynamicPaths = Set(configuration.dynamicPaths)
     }
 
@@ -189,6 +191,9 @@ public final class WebSocketServer: @unchecked Sendable {
         }
         if !configuration.webSocketPath.hasPrefix("/") {
             throw TransportError.invalidConfiguration("webSocketPath must start with /")
+        }
+        if !(256...32767).contains(configuration.maxHeaderBytes) {
+            throw TransportError.invalidConfiguration("maxHeaderBytes must be between 256 and 32767")
         }
         if configuration.idleTimeoutSeconds <= configuration.pingIntervalSeconds {
             throw TransportError.invalidConfiguration("idleTimeoutSeconds must exceed pingIntervalSeconds")

@@ -64,6 +64,10 @@ public struct WebSocketServerConfiguration: Sendable {
     /// Seconds an HTTP connection may take to complete its request headers, or stay idle
     /// between keep-alive requests, before it is closed.
     public var httpTimeoutSeconds: Int = 10
+    /// Largest request header block (request line and header fields, as `HeaderBlockLimit`
+    /// counts them) answered normally; a larger one gets `431` with `Connection: close`. lws
+    /// holds twice this per connection while it reads request headers.
+    public var maxHeaderBytes: Int = 8192
 
     public init() {}
 }

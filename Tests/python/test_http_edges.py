@@ -1,7 +1,9 @@
 """HTTP edges of the listener (issue #19, item 5), over raw sockets.
 
 A header block over the documented limit (8 KiB) gets 431 with `Connection: close`, for a
-plain GET and for a WebSocket upgrade; one just under it is served."""
+plain GET and for a WebSocket upgrade; one just under it is served. A WebSocket upgrade
+that carries browser fetch metadata (`Sec-Fetch-*`) but hides its origin (no `Origin`, an
+empty one, `null`) gets 403; a non-browser client without `Origin` is still upgraded."""
 
 import re
 import socket
@@ -64,3 +66,24 @@ def test_an_unknown_header_over_lws_buffer_is_closed_unanswered(server):  # noqa
     closes a connection whose block overflows its 16 KiB buffer without a callback."""
     status, _ = exchange(server, "X-Unknown: " + "u" * 20000 + "\r\n", upgrade=False)
     assert status is None
+
+
+FETCH_METADATA = "Sec-Fetch-Mode: websocket\r\nSec-Fetch-Site: cross-site\r\nSec-Fetch-Dest: websocket\r\n"
+
+
+@pytest.mark.parametrize("origin", [None, "", "null"], ids=["absent", "empty", "null"])
+@pytest.mark.parametrize("metadata", [FETCH_METADATA, "Sec-Fetch-Mode: websocket\r\n", "sec-fetch-site: none\r\n"],
+                         ids=["all", "mode", "site-lowercase"])
+def test_a_browser_upgrade_that_hides_its_origin_gets_403(server, origin, metadata):  # noqa: F811
+    extra = metadata + ("" if origin is None else f"Origin: {origin}\r\n")
+    assert exchange(server, extra, upgrade=True)[0] == 403
+
+
+def test_a_browser_upgrade_from_the_servers_own_page_is_accepted(server):  # noqa: F811
+    port = re.search(r":(\d+)/", server).group(1)
+    extra = FETCH_METADATA.replace("cross-site", "same-origin") + f"Origin: http://127.0.0.1:{port}\r\n"
+    assert exchange(server, extra, upgrade=True)[0] == 101
+
+
+def test_a_non_browser_client_without_origin_is_accepted(server):  # noqa: F811
+    assert exchange(server, "", upgrade=True)[0] == 101

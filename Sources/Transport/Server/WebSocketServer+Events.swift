@@ -117,7 +117,8 @@ extension WebSocketServer {
             refusal = UInt32(HTTP_STATUS_NOT_FOUND.rawValue)
         } else if !originPolicy.allows(
             origin: LWSHeaders.value(of: WSI_TOKEN_ORIGIN, in: wsi),
-            host: LWSHeaders.value(of: WSI_TOKEN_HOST, in: wsi)
+            host: LWSHeaders.value(of: WSI_TOKEN_HOST, in: wsi),
+            fromBrowser: LWSHeaders.isFromBrowser(wsi)
         ) {
             refusal = UInt32(HTTP_STATUS_FORBIDDEN.rawValue)
         } else {

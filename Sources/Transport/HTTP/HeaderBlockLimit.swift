@@ -7,7 +7,7 @@ import Glibc
 /// Why this shape: lws 4.1.6 gives the application no callback when a header block overflows
 /// its per-connection header buffer (`max_http_header_data`): `lws_parse` fails and
 /// `lws_handshake_server` closes the connection silently (lib/roles/http/server/server.c
-/// lines 2021–2023 and 2293–2297 at tag v4.1.6). So the buffer is made twice our limit, and
+/// lines 2023–2025 and 2293–2297 at tag v4.1.6). So the buffer is made twice our limit, and
 /// every header lws knows is capped at the limit (`token_limits`): lws stores a capped value
 /// only up to the cap and skips the rest of its line, so one huge header (a `Cookie`, a long
 /// URL) never fills the buffer, and the filter callbacks see the block and measure it here.

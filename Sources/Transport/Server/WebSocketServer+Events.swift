@@ -158,6 +158,10 @@ extension WebSocketServer {
 
     private func receive(_ wsi: OpaquePointer, session: ServerSession, _ chunk: UnsafeRawBufferPointer) {
         guard session.closeRequest == nil, !session.peerClosed else { return }  // closing: discard input
+        if !session.receivedThisTurn {
+            session.receivedThisTurn = true
+            connectionsThatReceived.append(session.id)
+        }
         let outcome = session.assembler.append(
             chunk,
             isFirst: lws_is_first_fragment(wsi) != 0,

@@ -43,6 +43,8 @@ public final class WebSocketServer: @unchecked Sendable {
     /// the list being flushed; two arrays swapped so a turn allocates nothing.
     var connectionsToFlush: [ConnectionID] = []
     var connectionsBeingFlushed: [ConnectionID] = []
+    /// Connections lws handed input during this service turn (their `receivedThisTurn` is set).
+    var connectionsThatReceived: [ConnectionID] = []
     let shutdownCloseCode = Locked<UInt16>(1001)
     /// Accepted connections that are not WebSockets yet, with their deadlines.
     var pendingConnections = PendingConnections()

@@ -18,6 +18,28 @@ struct OriginPolicyTests {
         #expect(policy.allows(origin: origin, host: host) == allowed)
     }
 
+    /// A browser context (fetch metadata present) must name its origin (issue #19, item 5).
+    @Test(
+        arguments: [
+            (nil, false),  // browser that hid its origin
+            ("", false),  // empty Origin
+            ("null", false),  // opaque origin (sandboxed frame, file: page)
+            ("http://127.0.0.1:8080", true),  // the server's own page
+            ("https://app.example", true),  // listed
+            ("https://evil.example", false),
+        ] as [(String?, Bool)])
+    func browserContextMustNameItsOrigin(origin: String?, allowed: Bool) {
+        let policy = OriginPolicy(allowedOrigins: ["https://app.example"])
+        #expect(policy.allows(origin: origin, host: "127.0.0.1:8080", fromBrowser: true) == allowed)
+    }
+
+    @Test func wildcardDoesNotAdmitAHiddenBrowserOrigin() {
+        let policy = OriginPolicy(allowedOrigins: ["*"])
+        #expect(!policy.allows(origin: nil, host: nil, fromBrowser: true))
+        #expect(!policy.allows(origin: "null", host: nil, fromBrowser: true))
+        #expect(policy.allows(origin: nil, host: nil, fromBrowser: false))
+    }
+
     @Test func wildcardAllowsAny() {
         #expect(OriginPolicy(allowedOrigins: ["*"]).allows(origin: "https://anything", host: nil))
     }

@@ -23,6 +23,9 @@ final class ServerSession {
     var host: String?
     /// The callback has returned -1 with the close reason: lws is sending the close frame.
     var closeFrameSent = false
+    /// lws handed this connection input during the current service turn (see
+    /// `WebSocketServer.flushQueuedWrites`); cleared at the end of the turn.
+    var receivedThisTurn = false
 
     init(id: ConnectionID, wsi: OpaquePointer, maxMessageSize: Int) {
         self.id = id

@@ -58,8 +58,9 @@ extension WebSocketServer {
             endExchange(on: wsi)
             return lws_callback_http_dummy(wsi, reason, user, input, length)
         case LWS_CALLBACK_FILTER_HTTP_CONNECTION:
-            // Every HTTP request, static files included: a `Host` this server does not answer
-            // to gets 421 (DNS rebinding; see `HostPolicy`).
+            // Every HTTP request, static files included: a header block over the limit gets
+            // 431, a `Host` this server does not answer to 421 (DNS rebinding; see `HostPolicy`).
+            if headerBlockLimit.isExceeded(by: wsi) { return headerBlockLimit.refuse(wsi) }
             guard hostPolicy.allows(host: LWSHeaders.value(of: WSI_TOKEN_HOST, in: wsi)) else {
                 _ = lws_return_http_status(wsi, 421, nil)
                 return 1

@@ -93,6 +93,8 @@ extension WebSocketServer {
     }
 
     private func filterUpgrade(_ wsi: OpaquePointer) -> Int32 {
+        // First: a capped header (see `HeaderBlockLimit`) must not be read as a bad key.
+        if headerBlockLimit.isExceeded(by: wsi) { return headerBlockLimit.refuse(wsi) }
         // RFC 6455 §4.2.1–4.2.2, which lws 4.1 lets through: a version other than 13 gets 426
         // naming the one we speak, a key that is not 16 bytes in base64 gets 400.
         if LWSHeaders.value(of: WSI_TOKEN_VERSION, in: wsi) != "13" {
@@ -115,7 +117,8 @@ extension WebSocketServer {
             refusal = UInt32(HTTP_STATUS_NOT_FOUND.rawValue)
         } else if !originPolicy.allows(
             origin: LWSHeaders.value(of: WSI_TOKEN_ORIGIN, in: wsi),
-            host: LWSHeaders.value(of: WSI_TOKEN_HOST, in: wsi)
+            host: LWSHeaders.value(of: WSI_TOKEN_HOST, in: wsi),
+            fromBrowser: LWSHeaders.isFromBrowser(wsi)
         ) {
             refusal = UInt32(HTTP_STATUS_FORBIDDEN.rawValue)
         } else {
@@ -155,6 +158,10 @@ extension WebSocketServer {
 
     private func receive(_ wsi: OpaquePointer, session: ServerSession, _ chunk: UnsafeRawBufferPointer) {
         guard session.closeRequest == nil, !session.peerClosed else { return }  // closing: discard input
+        if !session.receivedThisTurn {
+            session.receivedThisTurn = true
+            connectionsThatReceived.append(session.id)
+        }
         let outcome = session.assembler.append(
             chunk,
             isFirst: lws_is_first_fragment(wsi) != 0,

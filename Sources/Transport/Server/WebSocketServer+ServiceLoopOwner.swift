@@ -26,6 +26,12 @@ extension WebSocketServer: ServiceLoopOwner {
         // ~30 s), so half-open requests cannot pile up and hold descriptors.
         info.timeout_secs = UInt32(configuration.httpTimeoutSeconds)
         info.keepalive_timeout = Int32(configuration.httpTimeoutSeconds)
+        // Header blocks over our limit must reach a filter callback to be answered 431: see
+        // `HeaderBlockLimit` (lws's buffer twice the limit, each header it knows capped).
+        info.max_http_header_data2 = headerBlockLimit.lwsBufferBytes
+        let tokenLimits = arena.allocate(lws_token_limits.self)
+        headerBlockLimit.fill(tokenLimits)
+        info.token_limits = UnsafePointer(tokenLimits)
         // No info.extensions: permessage-deflate stays off (CPU per frame, and inflate bombs).
         var options = checkwire_lws_option_validate_utf8() | checkwire_lws_option_fail_upon_unable_to_bind()
         if address.isIPv4 { options |= checkwire_lws_option_disable_ipv6() }

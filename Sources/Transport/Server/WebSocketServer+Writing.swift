@@ -9,6 +9,14 @@ private import CLibWebSockets
 /// on the epoll loop, two `epoll_ctl` calls to turn write interest on and off again. Writing
 /// at the end of the turn keeps the coalescing (every frame the turn queued for a connection
 /// goes out in one send) and needs neither.
+///
+/// Except for a connection lws handed input during the turn: its frames wait for WRITEABLE.
+/// Why: lws 4.1.6 answers a PING itself, with no callback — it stashes the pong and sends it
+/// first thing at the connection's next POLLOUT, before the WRITEABLE callback
+/// (lib/roles/ws/ops-ws.c:514–545 and 1292–1316). A reply written straight from the loop in
+/// the turn that read `fragment, PING, fragment` would overtake that pong (Autobahn 5.6,
+/// 5.19, 5.20); written from WRITEABLE it follows it. Only replies written in the very turn
+/// their request arrived (an echo, an error for bad input) take the extra loop turn.
 extension WebSocketServer {
     /// What one write of a connection's queue did.
     enum QueueWrite {
@@ -43,12 +51,14 @@ extension WebSocketServer {
     /// Invariant: a connection with frames queued is either listed here or waiting for
     /// WRITEABLE, which is why `send` lists it only when its queue was empty.
     func flushQueuedWrites() {
+        defer { endReceivingTurn() }
         guard !connectionsToFlush.isEmpty else { return }
         swap(&connectionsToFlush, &connectionsBeingFlushed)
         defer { connectionsBeingFlushed.removeAll(keepingCapacity: true) }
         for id in connectionsBeingFlushed {
             guard let session = sessions[id], !session.queue.isEmpty else { continue }
-            if lws_partial_buffered(session.wsi) != 0 {
+            // A pong lws stashed this turn goes out before WRITEABLE: let it (see above).
+            if lws_partial_buffered(session.wsi) != 0 || session.receivedThisTurn {
                 lws_callback_on_writable(session.wsi)
                 continue
             }
@@ -64,6 +74,12 @@ extension WebSocketServer {
                 break
             }
         }
+    }
+
+    /// Forgets which connections received input this turn.
+    private func endReceivingTurn() {
+        for id in connectionsThatReceived { sessions[id]?.receivedThisTurn = false }
+        connectionsThatReceived.removeAll(keepingCapacity: true)
     }
 
     /// LWS_CALLBACK_SERVER_WRITEABLE: one write of the queue, re-armed while there is more;

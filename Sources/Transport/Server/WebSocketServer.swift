@@ -29,6 +29,7 @@ public final class WebSocketServer: @unchecked Sendable {
     let loop: ServiceLoop
     let originPolicy: OriginPolicy
     let hostPolicy: HostPolicy
+    let headerBlockLimit: HeaderBlockLimit
     let dynamicPaths: Set<String>
 
     // Service-thread state.
@@ -42,6 +43,8 @@ public final class WebSocketServer: @unchecked Sendable {
     /// the list being flushed; two arrays swapped so a turn allocates nothing.
     var connectionsToFlush: [ConnectionID] = []
     var connectionsBeingFlushed: [ConnectionID] = []
+    /// Connections lws handed input during this service turn (their `receivedThisTurn` is set).
+    var connectionsThatReceived: [ConnectionID] = []
     let shutdownCloseCode = Locked<UInt16>(1001)
     /// Accepted connections that are not WebSockets yet, with their deadlines.
     var pendingConnections = PendingConnections()
@@ -56,6 +59,7 @@ public final class WebSocketServer: @unchecked Sendable {
         loop = ServiceLoop(shutdownGracePeriod: configuration.shutdownGracePeriod, backend: configuration.eventLoop)
         originPolicy = OriginPolicy(allowedOrigins: configuration.allowedOrigins)
         hostPolicy = HostPolicy(bindHost: configuration.host, allowedHosts: configuration.allowedHosts)
+        headerBlockLimit = HeaderBlockLimit(maxBytes: configuration.maxHeaderBytes)
         dynamicPaths = Set(configuration.dynamicPaths)
     }
 
@@ -189,6 +193,9 @@ public final class WebSocketServer: @unchecked Sendable {
         }
         if !configuration.webSocketPath.hasPrefix("/") {
             throw TransportError.invalidConfiguration("webSocketPath must start with /")
+        }
+        if !(256...32767).contains(configuration.maxHeaderBytes) {
+            throw TransportError.invalidConfiguration("maxHeaderBytes must be between 256 and 32767")
         }
         if configuration.idleTimeoutSeconds <= configuration.pingIntervalSeconds {
             throw TransportError.invalidConfiguration("idleTimeoutSeconds must exceed pingIntervalSeconds")

@@ -33,9 +33,10 @@ public struct WebSocketServerConfiguration: Sendable {
     /// exceed it closes the connection with `slowConsumerCloseCode` instead.
     public var maxUnsentBytes: Int = 4 << 20
     public var slowConsumerCloseCode: UInt16 = 4008
-    /// Exact `Origin` values allowed (`"*"` = any). Requests without `Origin` (non-browser
-    /// clients) and same-origin requests (`http://` or `https://` + the request's `Host`) are
-    /// always allowed. Anything else gets HTTP 403 instead of the upgrade.
+    /// Exact `Origin` values allowed (`"*"` = any). Requests without `Origin` and without
+    /// `Sec-Fetch-*` headers (non-browser clients; see `OriginPolicy`) and same-origin requests
+    /// (`http://` or `https://` + the request's `Host`) are always allowed. Anything else gets
+    /// HTTP 403 instead of the upgrade.
     public var allowedOrigins: Set<String> = []
     /// Both set: serve wss/https (ALPN http/1.1 so browsers keep WebSockets on HTTP/1.1).
     public var tlsCertificatePath: String? = nil
@@ -64,6 +65,10 @@ public struct WebSocketServerConfiguration: Sendable {
     /// Seconds an HTTP connection may take to complete its request headers, or stay idle
     /// between keep-alive requests, before it is closed.
     public var httpTimeoutSeconds: Int = 10
+    /// Largest request header block (request line and header fields, as `HeaderBlockLimit`
+    /// counts them) answered normally; a larger one gets `431` with `Connection: close`. lws
+    /// holds twice this per connection while it reads request headers.
+    public var maxHeaderBytes: Int = 8192
 
     public init() {}
 }

@@ -177,4 +177,55 @@ import Testing
             #expect(columns.contains("parsed"))
         }
     }
+
+    /// A file whose event log is still the `WITHOUT ROWID` table of v1–v11 gets the rowid table
+    /// of v12 with every event's bytes as they were, replays them in order, and keeps logging
+    /// and answering resent opIds.
+    @Test func aFileFromBeforeV12KeepsItsEventLog() throws {
+        try StoreFixture.withDatabasePath { path in
+            let (olive, before) = try StoreFixture.withStore(at: path) { store in
+                let olive = try store.signUp("olive")
+                try store.createList("l1", by: olive)
+                for index in 0..<20 {
+                    let notes = String(repeating: "n", count: 40 * index)
+                    try store.applied(
+                        .edit("l1", .addItem(Edit.NewItem(id: ItemID("i\(index)"), title: "item", notes: notes))),
+                        opID: "op-\(index)", by: olive)
+                }
+                return (olive, try store.log("l1", for: olive))
+            }
+            // Turn the file back into v11's layout: the old table, and v12 not yet applied.
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { db in
+                try db.execute(
+                    sql: """
+                        CREATE TABLE events_old (
+                            list_id TEXT NOT NULL, seq INTEGER NOT NULL, payload BLOB NOT NULL,
+                            PRIMARY KEY (list_id, seq)
+                        ) WITHOUT ROWID;
+                        INSERT INTO events_old SELECT list_id, seq, payload FROM events;
+                        DROP TABLE events;
+                        ALTER TABLE events_old RENAME TO events;
+                        DELETE FROM grdb_migrations WHERE identifier = 'v12';
+                        """)
+            }
+            try queue.close()
+            try StoreFixture.withStore(at: path) { store in
+                #expect(try store.log("l1", for: olive) == before)
+                let again = try store.apply(
+                    .edit("l1", .addItem(Edit.NewItem(id: "other", title: "other"))), opID: "op-3", by: olive)
+                #expect(again.acknowledgement == Acknowledgement(listID: "l1", seq: 5, createdID: "i3"))
+                let next = try store.applied(
+                    .edit("l1", .addItem(Edit.NewItem(id: "new", title: "new"))), opID: "op-new", by: olive)
+                #expect(next.event.seq == 22)
+                #expect(try store.log("l1", for: olive) == before + [next.payload])
+            }
+            let reopened = try DatabaseQueue(path: path)
+            defer { try? reopened.close() }
+            let sql = try reopened.read { db in
+                try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'events'")
+            }
+            #expect(sql?.contains("WITHOUT ROWID") == false)
+        }
+    }
 }

@@ -2,8 +2,10 @@ import GRDB
 
 /// The database schema, as numbered migrations that run once each on open.
 ///
-/// The event log and the applied-op table are `WITHOUT ROWID` keyed by what they are read
-/// by: replay reads a range of `(list_id, seq)`, idempotency looks up `(user_id, op_id)`.
+/// The applied-op table is `WITHOUT ROWID`, keyed by what idempotency looks up:
+/// `(user_id, op_id)`. The event log is a rowid table with its `(list_id, seq)` key as an
+/// index (v12): a `WITHOUT ROWID` row keeps at most ~1,000 bytes in its page, and a typical
+/// event (~1 KiB of JSON) put the rest on an overflow page of its own, 4 KiB per edit.
 enum Schema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -254,6 +256,24 @@ enum Schema {
                         created_at INTEGER NOT NULL
                     ) WITHOUT ROWID;
                     CREATE INDEX attachments_by_content ON attachments(sha256);
+                    """)
+        }
+        // The event log as a rowid table (see the type's comment): an event of up to ~4 KiB
+        // stays in its leaf page, and edits append at the table's end. The rows are copied
+        // once, in (list_id, seq) order, so each checklist's old events stay together.
+        migrator.registerMigration("v12") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE events_v12 (
+                        list_id TEXT NOT NULL,
+                        seq INTEGER NOT NULL,
+                        payload BLOB NOT NULL,
+                        PRIMARY KEY (list_id, seq)
+                    );
+                    INSERT INTO events_v12 (list_id, seq, payload)
+                        SELECT list_id, seq, payload FROM events ORDER BY list_id, seq;
+                    DROP TABLE events;
+                    ALTER TABLE events_v12 RENAME TO events;
                     """)
         }
         return migrator

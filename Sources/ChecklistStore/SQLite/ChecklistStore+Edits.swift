@@ -84,7 +84,7 @@ extension ChecklistStore {
         }
     }
 
-    /// Writes the edit's event and acknowledgement now, and marks the rows it changed for
+    /// Writes the edit's event, which is also its op's acknowledgement, now, and marks the rows it changed for
     /// `writeChangedRows` at the end of the batch. Participant rows are written now: they
     /// change rarely and the reads of who takes part go to the table.
     private func persist(
@@ -134,14 +134,11 @@ extension ChecklistStore {
         statements.insertEvent.bind(1, event.listID)
         statements.insertEvent.bind(2, event.seq)
         statements.insertEvent.bind(3, payload)
+        statements.insertEvent.bind(4, actor.userID)
+        statements.insertEvent.bind(5, event.opID)
+        statements.insertEvent.bind(6, applied.createdID)
+        statements.insertEvent.bind(7, parsed)
         try statements.insertEvent.execute()
-        statements.insertOp.bind(1, actor.userID)
-        statements.insertOp.bind(2, event.opID)
-        statements.insertOp.bind(3, event.listID)
-        statements.insertOp.bind(4, event.seq)
-        statements.insertOp.bind(5, applied.createdID)
-        statements.insertOp.bind(6, parsed)
-        try statements.insertOp.execute()
     }
 }
 

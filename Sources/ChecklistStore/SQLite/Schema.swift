@@ -2,10 +2,11 @@ import GRDB
 
 /// The database schema, as numbered migrations that run once each on open.
 ///
-/// The applied-op table is `WITHOUT ROWID`, keyed by what idempotency looks up:
-/// `(user_id, op_id)`. The event log is a rowid table with its `(list_id, seq)` key as an
-/// index (v12): a `WITHOUT ROWID` row keeps at most ~1,000 bytes in its page, and a typical
-/// event (~1 KiB of JSON) put the rest on an overflow page of its own, 4 KiB per edit.
+/// The event log is a rowid table indexed by what it is read by: replay reads a range of
+/// `(list_id, seq)`, idempotency looks up `(user_id, op_id)` (v13: an op's acknowledgement is
+/// its event row, one row per edit). Not `WITHOUT ROWID` (v12): such a row keeps at most
+/// ~1,000 bytes in its page, and a typical event (~1 KiB of JSON) put the rest on an
+/// overflow page of its own, 4 KiB per edit.
 enum Schema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -274,6 +275,35 @@ enum Schema {
                         SELECT list_id, seq, payload FROM events ORDER BY list_id, seq;
                     DROP TABLE events;
                     ALTER TABLE events_v12 RENAME TO events;
+                    """)
+        }
+        // One row per edit: an op's acknowledgement is derived from its event row, which
+        // now names the author and the opId and keeps what the ack adds (the created id, a
+        // quickAdd's `parsed`); a unique index on (user_id, op_id) answers a resent opId.
+        // The applied ops move onto their events, then their table goes.
+        migrator.registerMigration("v13") { db in
+            // Every op was written with its event in one transaction, so each has one; if one
+            // had not, its resend would stop being recognised: refuse rather than lose it.
+            let orphans =
+                try Int.fetchOne(
+                    db,
+                    sql: """
+                        SELECT count(*) FROM applied_ops a
+                        WHERE NOT EXISTS (SELECT 1 FROM events e WHERE e.list_id = a.list_id AND e.seq = a.seq)
+                        """) ?? 0
+            guard orphans == 0 else {
+                throw DatabaseError(message: "\(orphans) applied ops have no event; v13 cannot derive their acks")
+            }
+            try db.execute(
+                sql: """
+                    ALTER TABLE events ADD COLUMN user_id TEXT;
+                    ALTER TABLE events ADD COLUMN op_id TEXT;
+                    ALTER TABLE events ADD COLUMN created_id TEXT;
+                    ALTER TABLE events ADD COLUMN parsed BLOB;
+                    UPDATE events SET user_id = a.user_id, op_id = a.op_id, created_id = a.created_id, parsed = a.parsed
+                        FROM applied_ops a WHERE a.list_id = events.list_id AND a.seq = events.seq;
+                    CREATE UNIQUE INDEX events_by_op ON events(user_id, op_id) WHERE op_id IS NOT NULL;
+                    DROP TABLE applied_ops;
                     """)
         }
         return migrator

@@ -7,9 +7,9 @@ extension ChecklistStore {
     ///
     /// An `opId` its author already used returns the original acknowledgement before the
     /// request is looked at, and changes nothing. Otherwise the core applies the edit to the
-    /// cached state, and the changed rows, the event and the op's acknowledgement are
-    /// written together; they become durable when the batch commits. `parsed` (a quickAdd's
-    /// `parsed` object as wire JSON) is kept with the acknowledgement.
+    /// cached state, and the changed rows and the event are written together; the event's
+    /// row is also the op's acknowledgement, and they become durable when the batch commits.
+    /// `parsed` (a quickAdd's `parsed` object as wire JSON) is kept with the acknowledgement.
     public func apply(
         _ request: EditRequest, opID: String, by actor: Actor, kind: String? = nil, parsed: [UInt8]? = nil
     ) throws(StoreError) -> EditOutcome {
@@ -84,9 +84,9 @@ extension ChecklistStore {
         }
     }
 
-    /// Writes the edit's event, which is also its op's acknowledgement, now, and marks the rows it changed for
-    /// `writeChangedRows` at the end of the batch. Participant rows are written now: they
-    /// change rarely and the reads of who takes part go to the table.
+    /// Writes the edit's event now (its row is also the op's acknowledgement), and marks the
+    /// rows it changed for `writeChangedRows` at the end of the batch. Participant rows are
+    /// written now: they change rarely and the reads of who takes part go to the table.
     private func persist(
         state: ChecklistState, applied: AppliedEdit, event: ChecklistEvent, payload: [UInt8], parsed: [UInt8]?,
         actor: Actor

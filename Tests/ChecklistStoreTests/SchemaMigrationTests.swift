@@ -153,7 +153,7 @@ import Testing
     }
 
     /// A file written before v2 had no `parsed` column: the ops it holds are still answered as
-    /// before (without `parsed`), since v12 from their event rows.
+    /// before (without `parsed`), since v13 from their event rows.
     @Test func aFileFromBeforeV2KeepsItsAppliedOps() throws {
         try StoreFixture.withDatabasePath { path in
             let queue = try DatabaseQueue(path: path)
@@ -179,11 +179,11 @@ import Testing
         }
     }
 
-    /// A file from before v12 (the event log a `WITHOUT ROWID` table, acknowledgements in
-    /// `applied_ops`) gets v12's rowid table with the acks on the event rows: every event's
+    /// A file from before v13 (the event log a `WITHOUT ROWID` table, acknowledgements in
+    /// `applied_ops`) gets v13's rowid table with the acks on the event rows: every event's
     /// bytes as they were, replayed in order, and every used opId answered as before,
     /// `created_id` and a quickAdd's `parsed` included.
-    @Test func aFileFromBeforeV12KeepsItsEventLogAndItsAcks() throws {
+    @Test func aFileFromBeforeV13KeepsItsEventLogAndItsAcks() throws {
         try StoreFixture.withDatabasePath { path in
             let (olive, before) = try StoreFixture.withStore(at: path) { store in
                 let olive = try store.signUp("olive")
@@ -196,7 +196,7 @@ import Testing
                 }
                 return (olive, try store.log("l1", for: olive))
             }
-            // Turn the file back into v11's layout, with a `parsed` on one op, and v12 not yet
+            // Turn the file back into v11's layout, with a `parsed` on one op, and v13 not yet
             // applied.
             let queue = try DatabaseQueue(path: path)
             try queue.write { db in
@@ -215,7 +215,7 @@ import Testing
                         INSERT INTO events_old SELECT list_id, seq, payload FROM events;
                         DROP TABLE events;
                         ALTER TABLE events_old RENAME TO events;
-                        DELETE FROM grdb_migrations WHERE identifier = 'v12';
+                        DELETE FROM grdb_migrations WHERE identifier = 'v13';
                         """)
             }
             try queue.close()
@@ -247,8 +247,8 @@ import Testing
     }
 
     /// An applied op without its event cannot happen (both are written in one transaction);
-    /// if a file had one, v12 refuses to open it rather than forget that opId.
-    @Test func v12RefusesAnAppliedOpWithoutItsEvent() throws {
+    /// if a file had one, v13 refuses to open it rather than forget that opId.
+    @Test func v13RefusesAnAppliedOpWithoutItsEvent() throws {
         try StoreFixture.withDatabasePath { path in
             let queue = try DatabaseQueue(path: path)
             try Schema.migrator.migrate(queue, upTo: "v11")

@@ -7,9 +7,9 @@ extension ChecklistStore {
     ///
     /// An `opId` its author already used returns the original acknowledgement before the
     /// request is looked at, and changes nothing. Otherwise the core applies the edit to the
-    /// cached state, and the changed rows, the event and the op's acknowledgement are
-    /// written together; they become durable when the batch commits. `parsed` (a quickAdd's
-    /// `parsed` object as wire JSON) is kept with the acknowledgement.
+    /// cached state, and the changed rows and the event are written together; the event's
+    /// row is also the op's acknowledgement, and they become durable when the batch commits.
+    /// `parsed` (a quickAdd's `parsed` object as wire JSON) is kept with the acknowledgement.
     public func apply(
         _ request: EditRequest, opID: String, by actor: Actor, kind: String? = nil, parsed: [UInt8]? = nil
     ) throws(StoreError) -> EditOutcome {
@@ -84,9 +84,9 @@ extension ChecklistStore {
         }
     }
 
-    /// Writes the edit's event and acknowledgement now, and marks the rows it changed for
-    /// `writeChangedRows` at the end of the batch. Participant rows are written now: they
-    /// change rarely and the reads of who takes part go to the table.
+    /// Writes the edit's event now (its row is also the op's acknowledgement), and marks the
+    /// rows it changed for `writeChangedRows` at the end of the batch. Participant rows are
+    /// written now: they change rarely and the reads of who takes part go to the table.
     private func persist(
         state: ChecklistState, applied: AppliedEdit, event: ChecklistEvent, payload: [UInt8], parsed: [UInt8]?,
         actor: Actor
@@ -134,14 +134,11 @@ extension ChecklistStore {
         statements.insertEvent.bind(1, event.listID)
         statements.insertEvent.bind(2, event.seq)
         statements.insertEvent.bind(3, payload)
+        statements.insertEvent.bind(4, actor.userID)
+        statements.insertEvent.bind(5, event.opID)
+        statements.insertEvent.bind(6, applied.createdID)
+        statements.insertEvent.bind(7, parsed)
         try statements.insertEvent.execute()
-        statements.insertOp.bind(1, actor.userID)
-        statements.insertOp.bind(2, event.opID)
-        statements.insertOp.bind(3, event.listID)
-        statements.insertOp.bind(4, event.seq)
-        statements.insertOp.bind(5, applied.createdID)
-        statements.insertOp.bind(6, parsed)
-        try statements.insertOp.execute()
     }
 }
 

@@ -2,8 +2,11 @@ import GRDB
 
 /// The database schema, as numbered migrations that run once each on open.
 ///
-/// The event log and the applied-op table are `WITHOUT ROWID` keyed by what they are read
-/// by: replay reads a range of `(list_id, seq)`, idempotency looks up `(user_id, op_id)`.
+/// The event log is a rowid table indexed by what it is read by: replay reads a range of
+/// `(list_id, seq)`, idempotency looks up `(user_id, op_id)` (since v13 an op's
+/// acknowledgement is its event row, one row per edit). Not `WITHOUT ROWID`: such a row
+/// keeps at most ~1,000 bytes in its page, and a typical event (~1 KiB of JSON) put the
+/// rest on an overflow page of its own, 4 KiB per edit.
 enum Schema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -261,6 +264,48 @@ enum Schema {
         // top-level items, most of them, cost no index entry.
         migrator.registerMigration("v12") { db in
             try db.execute(sql: "CREATE INDEX items_children ON items(list_id, parent) WHERE parent IS NOT NULL")
+        }
+        // The event log as a rowid table (see the type's comment), one row per edit: an event
+        // of up to ~4 KiB stays in its leaf page, edits append at the table's end, and each
+        // row also holds its op's acknowledgement (author, opId, the created id, a quickAdd's
+        // `parsed`), found by a unique index on (user_id, op_id). One pass: each event is copied
+        // with its applied op, in (list_id, seq) order so each checklist's old events stay
+        // together, and the applied-op table goes.
+        migrator.registerMigration("v13") { db in
+            // Every op was written with its event in one transaction, so each has one; if one
+            // had not, its resend would stop being recognised: refuse rather than lose it.
+            let orphans =
+                try Int.fetchOne(
+                    db,
+                    sql: """
+                        SELECT count(*) FROM applied_ops a
+                        WHERE NOT EXISTS (SELECT 1 FROM events e WHERE e.list_id = a.list_id AND e.seq = a.seq)
+                        """) ?? 0
+            guard orphans == 0 else {
+                throw DatabaseError(message: "\(orphans) applied ops have no event; v13 cannot keep their acks")
+            }
+            try db.execute(
+                sql: """
+                    CREATE INDEX applied_ops_by_event ON applied_ops(list_id, seq);
+                    CREATE TABLE events_v13 (
+                        list_id TEXT NOT NULL,
+                        seq INTEGER NOT NULL,
+                        payload BLOB NOT NULL,
+                        user_id TEXT,
+                        op_id TEXT,
+                        created_id TEXT,
+                        parsed BLOB,
+                        PRIMARY KEY (list_id, seq)
+                    );
+                    INSERT INTO events_v13 (list_id, seq, payload, user_id, op_id, created_id, parsed)
+                        SELECT e.list_id, e.seq, e.payload, a.user_id, a.op_id, a.created_id, a.parsed
+                        FROM events e LEFT JOIN applied_ops a ON a.list_id = e.list_id AND a.seq = e.seq
+                        ORDER BY e.list_id, e.seq;
+                    DROP TABLE events;
+                    DROP TABLE applied_ops;
+                    ALTER TABLE events_v13 RENAME TO events;
+                    CREATE UNIQUE INDEX events_by_op ON events(user_id, op_id) WHERE op_id IS NOT NULL;
+                    """)
         }
         return migrator
     }

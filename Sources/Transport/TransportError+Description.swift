@@ -19,6 +19,8 @@ extension TransportError: CustomStringConvertible {
             "already started"
         case .invalidURL(let url):
             "not a ws:// or wss:// URL: \(url)"
+        case .fileUnavailable(let path, let errno):
+            "cannot read \(path): \(String(cString: strerror(errno)))"
         }
     }
 }

@@ -20,4 +20,7 @@ public enum TransportError: Error, Equatable, Sendable {
     case alreadyStarted
     /// A `ws://` / `wss://` URL that could not be parsed.
     case invalidURL(String)
+    /// A file to send as a response body (`HTTPFile`) could not be opened or is not a
+    /// regular file: `errno` is the `open(2)` / `fstat(2)` error (`EISDIR` for a non-file).
+    case fileUnavailable(path: String, errno: Int32)
 }

@@ -8,7 +8,10 @@ import WireProtocol
 
 /// `GET /attachments/ID`: the bytes, to readers of the checklist only, by bearer token or by a
 /// short-lived signed `?token=` (`attachmentURL`). The lookup runs on the store thread and the
-/// file is read on a global queue, neither on the service thread nor on the store's.
+/// file is opened on a global queue; the transport then streams it from that descriptor, a
+/// 64 KiB `pread` on the service thread each time the connection can take more, so a download
+/// costs one chunk of memory, not the file. (A page-cached read is a copy; an uncached one
+/// waits for the disk on the service thread, which we accept for attachment-sized files.)
 extension ChecklistServer {
     func answerDownload(_ request: HTTPRequest) {
         let respond = { [transport] (response: HTTPResponse) in transport!.respond(to: request.id, with: response) }
@@ -40,7 +43,7 @@ extension ChecklistServer {
         let files = attachmentFiles
         runOnStore(.attachmentLookup(id: AttachmentID(id), tokenHash: tokenHash, userID: signedUser)) {
             [transport] result in
-            // The answer comes on the store thread: read the file elsewhere.
+            // The answer comes on the store thread: open the file elsewhere.
             DispatchQueue.global().async {
                 let response: HTTPResponse
                 switch result {
@@ -72,21 +75,26 @@ extension ChecklistServer {
         if let match = request.headers["if-none-match"], HTTPResponse.ifNoneMatch(match, matches: etag) {
             return HTTPResponse(status: 304, contentType: attachment.type, body: [], headers: headers)
         }
-        guard let data = FileManager.default.contents(atPath: files.path(of: attachment.sha256)) else {
+        // Opened (and measured) now, so a missing file is still a clean error; the transport
+        // then reads it a chunk at a time as the connection takes it (`HTTPFile`), from this
+        // descriptor even if the file is replaced or removed meanwhile.
+        let file: HTTPFile
+        do {
+            file = try HTTPFile(path: files.path(of: attachment.sha256))
+        } catch {
             return HTTPResponse(WireError(.internal, "the file of this attachment is missing on the server"))
         }
-        let bytes = [UInt8](data)
         guard let rangeHeader = request.headers["range"] else {
-            return HTTPResponse(status: 200, contentType: attachment.type, body: bytes, headers: headers)
+            return HTTPResponse(status: 200, contentType: attachment.type, file: file.region(), headers: headers)
         }
-        guard let range = ByteRange(rangeHeader, size: bytes.count) else {
-            headers.append(("Content-Range", "bytes */\(bytes.count)"))
+        guard let range = ByteRange(rangeHeader, size: file.size) else {
+            headers.append(("Content-Range", "bytes */\(file.size)"))
             return HTTPResponse(
                 status: 416, contentType: "text/plain; charset=utf-8",
                 body: Array("the range is outside the file\n".utf8), headers: headers)
         }
-        headers.append(("Content-Range", "bytes \(range.lowerBound)-\(range.upperBound - 1)/\(bytes.count)"))
-        return HTTPResponse(status: 206, contentType: attachment.type, body: Array(bytes[range]), headers: headers)
+        headers.append(("Content-Range", "bytes \(range.lowerBound)-\(range.upperBound - 1)/\(file.size)"))
+        return HTTPResponse(status: 206, contentType: attachment.type, file: file.region(range), headers: headers)
     }
 
     /// `inline; filename="…"; filename*=UTF-8''…`: an ASCII fallback without quotes or

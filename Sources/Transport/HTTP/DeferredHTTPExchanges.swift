@@ -6,7 +6,9 @@ private import CLibWebSockets
 /// A response is written over several WRITEABLE callbacks — the headers, then the body in
 /// chunks of `chunkSize` — so a large body never sits twice in memory (ours and lws's
 /// unsent-data buffer) and one slow reader cannot make the service thread write megabytes
-/// in one turn.
+/// in one turn. A file body (`HTTPResponse.file`) is read a chunk at a time as it is
+/// written, so it costs one chunk of memory, not the file: lws asks for WRITEABLE only once
+/// it has sent what the last write left buffered.
 struct DeferredHTTPExchanges {
     static let chunkSize = 64 * 1024
 
@@ -32,6 +34,14 @@ struct DeferredHTTPExchanges {
 
     var count: Int { byConnection.count }
 
+    /// The most body bytes one exchange has held in memory at once so far: an in-memory body
+    /// whole (it stays until the exchange ends), a file body one chunk. For tests.
+    private(set) var largestBodyBytesInMemory = 0
+
+    mutating func noteBodyBytesInMemory(_ count: Int) {
+        largestBodyBytesInMemory = max(largestBodyBytesInMemory, count)
+    }
+
     mutating func begin(on wsi: OpaquePointer, isHead: Bool) -> HTTPRequestID {
         lastID += 1
         let id = HTTPRequestID(rawValue: lastID)
@@ -52,7 +62,8 @@ struct DeferredHTTPExchanges {
 
     func exchange(on wsi: OpaquePointer) -> Exchange? { byConnection[wsi] }
 
-    /// The exchange is over: answered in full, or its connection closed.
+    /// The exchange is over: answered in full, or its connection closed. Its response goes
+    /// with it, and with that a file body's descriptor (`HTTPFile` closes it when released).
     /// Returns the exchange that ended, if there was one.
     @discardableResult
     mutating func end(on wsi: OpaquePointer) -> Exchange? {

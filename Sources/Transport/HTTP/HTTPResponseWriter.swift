@@ -10,7 +10,9 @@ enum HTTPResponseWriter {
 
     /// Returns the value the LWS_CALLBACK_HTTP callback must return.
     /// `headOnly`: the answer to a HEAD, with the headers a GET would get and no body.
+    /// A file body is for deferred answers only: here it traps.
     static func write(_ response: HTTPResponse, to wsi: OpaquePointer, headOnly: Bool = false) -> Int32 {
+        precondition(response.file == nil, "a file body is written only for a deferred answer (respond(to:with:))")
         guard writeHeaders(of: response, to: wsi) else { return -1 }
         if !response.body.isEmpty, !headOnly {
             guard writeBody(response.body[...], to: wsi, final: true) else { return -1 }
@@ -18,7 +20,7 @@ enum HTTPResponseWriter {
         return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
     }
 
-    /// The status line and headers, with `Content-Length` of the whole body and
+    /// The status line and headers, with `Content-Length` of the whole body (or file region) and
     /// `Cache-Control: no-store` unless the response names its own.
     static func writeHeaders(of response: HTTPResponse, to wsi: OpaquePointer) -> Bool {
         let headroom = OutboundFrame.headroom
@@ -30,7 +32,7 @@ enum HTTPResponseWriter {
             let namesCacheControl = response.headers.contains { $0.name.lowercased() == "cache-control" }
             guard
                 lws_add_http_common_headers(
-                    wsi, UInt32(response.status), response.contentType, UInt64(response.body.count), &cursor, end
+                    wsi, UInt32(response.status), response.contentType, UInt64(response.contentLength), &cursor, end
                 ) == 0,
                 namesCacheControl
                     || lws_add_http_header_by_token(
@@ -55,5 +57,21 @@ enum HTTPResponseWriter {
             bytes.withUnsafeBufferPointer { body.update(from: $0.baseAddress!, count: bytes.count) }
             return lws_write(wsi, body, bytes.count, final ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) >= 0
         }
+    }
+
+    /// `count` bytes of `file` from `offset`, read with `pread` into one buffer and written;
+    /// `final` on the last piece. False when the read or the write fails.
+    ///
+    /// This runs on the service thread, which is acceptable for a page-cached file: the read
+    /// is a 64 KiB copy. A file not in the cache makes the service thread wait for the disk
+    /// once per chunk; that is the price of never holding a whole file in memory.
+    static func writeBody(from file: HTTPFile, offset: Int, count: Int, to wsi: OpaquePointer, final: Bool) -> Bool {
+        let headroom = OutboundFrame.headroom
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: headroom + count, alignment: 16)
+        defer { buffer.deallocate() }
+        let body = UnsafeMutableRawBufferPointer(rebasing: buffer[headroom...])
+        guard file.read(into: body, at: offset) else { return false }
+        let bytes = body.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        return lws_write(wsi, bytes, count, final ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) >= 0
     }
 }

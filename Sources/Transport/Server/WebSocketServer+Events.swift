@@ -301,17 +301,30 @@ extension WebSocketServer {
 
     /// Writes the next piece of a deferred response once it is answered: the headers first,
     /// then the body a chunk per WRITEABLE; then the transaction ends (keep-alive or close).
+    /// A file body is read a chunk at a time here, only when the connection can take it.
     private func writeDeferredResponse(_ wsi: OpaquePointer) -> Int32 {
         guard let exchange = deferredHTTP.exchange(on: wsi), let response = exchange.response else { return 0 }
+        let length = response.contentLength
         if !exchange.headersWritten {
             guard HTTPResponseWriter.writeHeaders(of: response, to: wsi) else { return -1 }
             exchange.headersWritten = true
+            deferredHTTP.noteBodyBytesInMemory(response.body.count)
         } else {
-            let end = min(exchange.bodyOffset + DeferredHTTPExchanges.chunkSize, response.body.count)
-            let isLast = end == response.body.count
-            guard HTTPResponseWriter.writeBody(response.body[exchange.bodyOffset..<end], to: wsi, final: isLast) else {
-                return -1
+            let end = min(exchange.bodyOffset + DeferredHTTPExchanges.chunkSize, length)
+            let isLast = end == length
+            let written: Bool
+            if let file = response.file {
+                let count = end - exchange.bodyOffset
+                deferredHTTP.noteBodyBytesInMemory(count)
+                written = HTTPResponseWriter.writeBody(
+                    from: file.file, offset: file.range.lowerBound + exchange.bodyOffset, count: count, to: wsi,
+                    final: isLast)
+            } else {
+                written = HTTPResponseWriter.writeBody(
+                    response.body[exchange.bodyOffset..<end], to: wsi, final: isLast)
             }
+            // The exchange (and a file's descriptor with it) ends when lws closes the connection.
+            guard written else { return -1 }
             exchange.bodyOffset = end
             // The reader is taking the body: its deadline counts from this progress, so a large
             // download over a slow link is not cut off (the deadline is for idle connections).
@@ -320,8 +333,8 @@ extension WebSocketServer {
             pendingConnections.accepted(wsi, now: DispatchTime.now().uptimeNanoseconds)
             lws_set_timeout(wsi, NO_PENDING_TIMEOUT, 0)
         }
-        if exchange.isHead || exchange.bodyOffset == response.body.count {
-            deferredHTTP.end(on: wsi)
+        if exchange.isHead || exchange.bodyOffset == length {
+            deferredHTTP.end(on: wsi)  // releases a file body: its descriptor closes
             pendingConnections.accepted(wsi, now: DispatchTime.now().uptimeNanoseconds)
             return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
         }

@@ -114,11 +114,20 @@ public final class WebSocketServer: @unchecked Sendable {
     }
 
     /// Answers a deferred HTTP request (service thread only). The response is written as the
-    /// connection takes it; a request whose connection has closed is ignored.
+    /// connection takes it; a request whose connection has closed is ignored. A file body's
+    /// descriptor closes when the exchange ends — sent, failed, or its connection gone — or
+    /// here, for an ignored answer.
     public func respond(to request: HTTPRequestID, with response: HTTPResponse) {
         precondition(isServiceThread, "WebSocketServer.respond called off the service thread")
         guard let wsi = deferredHTTP.answer(request, with: response) else { return }
         lws_callback_on_writable(wsi)
+    }
+
+    /// The most body bytes one deferred answer has held in memory at once (service thread
+    /// only): a whole in-memory body, or one chunk of a file body. For tests.
+    var largestDeferredBodyBytesInMemory: Int {
+        precondition(isServiceThread, "WebSocketServer.largestDeferredBodyBytesInMemory read off the service thread")
+        return deferredHTTP.largestBodyBytesInMemory
     }
 
     /// Stops (`false`) or resumes reading an upload's body (service thread only): the

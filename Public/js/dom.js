@@ -108,3 +108,30 @@ export function autosize(textarea) {
   textarea.addEventListener("input", fit);
   requestAnimationFrame(fit);
 }
+
+/** Patches for kept elements: each writes only when the value differs, so an unchanged
+ *  part is never touched (no reflow, and a text selection in it survives). */
+export function setText(el, text) {
+  const value = String(text ?? "");
+  if (el.textContent !== value) el.textContent = value;
+}
+
+/** Sets the whole class list (`"a b c"`), only when it differs. */
+export function setClass(el, classes) {
+  if (el.getAttribute("class") !== classes) el.setAttribute("class", classes);
+}
+
+/** Sets an attribute, or removes it for null/undefined/false. */
+export function setAttr(el, name, value) {
+  if (value === null || value === undefined || value === false) {
+    if (el.hasAttribute(name)) el.removeAttribute(name);
+    return;
+  }
+  const text = value === true ? "" : String(value);
+  if (el.getAttribute(name) !== text) el.setAttribute(name, text);
+}
+
+/** "a.b.c" classes from a base and flags: `classNames("cal-chip", { done, overdue })` -> "cal-chip done". */
+export function classNames(base, flags) {
+  return [base, ...Object.entries(flags).filter(([, on]) => on).map(([name]) => name)].join(" ");
+}

@@ -6,6 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { keyedChildren, whenChanged } from "../../Public/js/keyed.js";
 import { classNames } from "../../Public/js/dom.js";
+import { activityEntries } from "../../Public/js/views/activity.js";
 
 /** Just enough of a DOM for keyedChildren: children, insertBefore, remove, focus. */
 function fakeContainer() {
@@ -64,4 +65,29 @@ test("whenChanged runs only when the value differs from the last one applied", (
 test("classNames joins a base and the flags that are on", () => {
   assert.equal(classNames("cal-chip", { done: true, overdue: false, list: 1 }), "cal-chip done list");
   assert.equal(classNames("week-day", {}), "week-day");
+});
+
+test("the activity feed: pending edits first (newest first), then events keyed by seq", () => {
+  const entries = activityEntries({
+    pending: [
+      { opId: "o1", message: { op: "completeItem", item: "i1" } },
+      { opId: "o2", message: { op: "updateList", title: "New name" } },
+    ],
+    events: [
+      { seq: 9, by: "bo", verb: "renamed", itemId: "i1", title: "Essay draft", detail: "“Essay” → “Essay draft”", at: "2027-03-01T10:00:00Z" },
+      { seq: 8, by: "ana", verb: "created the checklist", listTitle: "CS 298", at: "2027-03-01T09:00:00Z" },
+      { seq: 7, by: "ana", verb: "did something", at: "2027-03-01T08:00:00Z" },
+    ],
+    listId: "L 1",
+    username: "ana",
+    titleOf: (id) => ({ i1: "Essay" })[id],
+  });
+  assert.deepEqual(entries.map((e) => e.key), ["pending:o2", "pending:o1", "seq:9", "seq:8", "seq:7"]);
+  assert.deepEqual(entries[0].subject, null, "a checklist edit names no item");
+  assert.deepEqual(entries[1], { key: "pending:o1", pending: true, by: "ana", verb: "complete", subject: { text: "Essay" } });
+  assert.deepEqual(entries[2].subject, { text: "“Essay” → “Essay draft”", href: "#/list/L%201/item/i1" });
+  assert.deepEqual(entries[3].subject, { text: "“CS 298”" });
+  assert.equal(entries[4].subject, null);
+  const many = activityEntries({ pending: [], events: Array.from({ length: 60 }, (_, i) => ({ seq: 60 - i, by: "a", verb: "v" })), listId: "L", username: "a", titleOf: () => null });
+  assert.equal(many.length, 50, "at most 50 events");
 });

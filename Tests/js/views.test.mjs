@@ -6,6 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { keyedChildren, whenChanged } from "../../Public/js/keyed.js";
 import { classNames } from "../../Public/js/dom.js";
+import { agendaGroups, dueDay } from "../../Public/js/views/today-groups.js";
 import { activityEntries } from "../../Public/js/views/activity.js";
 
 /** Just enough of a DOM for keyedChildren: children, insertBefore, remove, focus. */
@@ -65,6 +66,25 @@ test("whenChanged runs only when the value differs from the last one applied", (
 test("classNames joins a base and the flags that are on", () => {
   assert.equal(classNames("cal-chip", { done: true, overdue: false, list: 1 }), "cal-chip done list");
   assert.equal(classNames("week-day", {}), "week-day");
+});
+
+test("the Today view's groups: Overdue first, one per day, rows keyed by checklist, item and day", () => {
+  const entry = (list, id, due) => ({ list, listTitle: list, item: { id, title: id, due } });
+  const agenda = {
+    overdue: [entry("L", "late", "2027-03-01")],
+    items: [entry("L", "hw", "2027-03-10"), entry("M", "hw", "2027-03-10"), entry("L", "run", "2027-03-11T07:30:00Z"), entry("L", "hw2", "2027-03-10")],
+  };
+  const groups = agendaGroups(agenda, "2027-03-10", "UTC");
+  assert.deepEqual(groups.map((g) => [g.key, g.kind, g.entries.map((e) => e.key)]), [
+    ["overdue", "overdue", ["L/late@2027-03-01"]],
+    ["2027-03-10", "today", ["L/hw@2027-03-10", "M/hw@2027-03-10", "L/hw2@2027-03-10"]],
+    ["2027-03-11", "later", ["L/run@2027-03-11"]],
+  ]);
+  assert.equal(groups[1].entries[0].item.title, "hw", "the entry is kept whole");
+  assert.deepEqual(agendaGroups({ overdue: [], items: [] }, "2027-03-10", "UTC"), []);
+  // A time falls on its day where the person is.
+  assert.equal(dueDay("2027-03-11T02:00:00Z", "America/New_York"), "2027-03-10");
+  assert.equal(dueDay("2027-03-11", "America/New_York"), "2027-03-11");
 });
 
 test("the activity feed: pending edits first (newest first), then events keyed by seq", () => {

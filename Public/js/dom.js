@@ -60,40 +60,6 @@ function append(el, children) {
   }
 }
 
-/** Replaces the children of `el`, keeping focus, caret and scroll where they were. */
-export function replaceChildrenPreservingFocus(el, ...children) {
-  const active = document.activeElement;
-  let key = null;
-  let selection = null;
-  if (active && el.contains(active) && active.dataset && active.dataset.focusKey) {
-    key = active.dataset.focusKey;
-    if (typeof active.selectionStart === "number") {
-      try {
-        selection = [active.selectionStart, active.selectionEnd];
-      } catch {
-        selection = null;
-      }
-    }
-  }
-  const scroll = el.scrollTop;
-  el.replaceChildren();
-  append(el, children);
-  el.scrollTop = scroll;
-  if (key) {
-    const again = el.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
-    if (again) {
-      again.focus({ preventScroll: true });
-      if (selection && typeof again.setSelectionRange === "function") {
-        try {
-          again.setSelectionRange(selection[0], selection[1]);
-        } catch {
-          // not a text input
-        }
-      }
-    }
-  }
-}
-
 export function clear(el) {
   el.replaceChildren();
   return el;

@@ -60,40 +60,6 @@ function append(el, children) {
   }
 }
 
-/** Replaces the children of `el`, keeping focus, caret and scroll where they were. */
-export function replaceChildrenPreservingFocus(el, ...children) {
-  const active = document.activeElement;
-  let key = null;
-  let selection = null;
-  if (active && el.contains(active) && active.dataset && active.dataset.focusKey) {
-    key = active.dataset.focusKey;
-    if (typeof active.selectionStart === "number") {
-      try {
-        selection = [active.selectionStart, active.selectionEnd];
-      } catch {
-        selection = null;
-      }
-    }
-  }
-  const scroll = el.scrollTop;
-  el.replaceChildren();
-  append(el, children);
-  el.scrollTop = scroll;
-  if (key) {
-    const again = el.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
-    if (again) {
-      again.focus({ preventScroll: true });
-      if (selection && typeof again.setSelectionRange === "function") {
-        try {
-          again.setSelectionRange(selection[0], selection[1]);
-        } catch {
-          // not a text input
-        }
-      }
-    }
-  }
-}
-
 export function clear(el) {
   el.replaceChildren();
   return el;
@@ -107,4 +73,31 @@ export function autosize(textarea) {
   };
   textarea.addEventListener("input", fit);
   requestAnimationFrame(fit);
+}
+
+/** Patches for kept elements: each writes only when the value differs, so an unchanged
+ *  part is never touched (no reflow, and a text selection in it survives). */
+export function setText(el, text) {
+  const value = String(text ?? "");
+  if (el.textContent !== value) el.textContent = value;
+}
+
+/** Sets the whole class list (`"a b c"`), only when it differs. */
+export function setClass(el, classes) {
+  if (el.getAttribute("class") !== classes) el.setAttribute("class", classes);
+}
+
+/** Sets an attribute, or removes it for null/undefined/false. */
+export function setAttr(el, name, value) {
+  if (value === null || value === undefined || value === false) {
+    if (el.hasAttribute(name)) el.removeAttribute(name);
+    return;
+  }
+  const text = value === true ? "" : String(value);
+  if (el.getAttribute(name) !== text) el.setAttribute(name, text);
+}
+
+/** "a.b.c" classes from a base and flags: `classNames("cal-chip", { done, overdue })` -> "cal-chip done". */
+export function classNames(base, flags) {
+  return [base, ...Object.entries(flags).filter(([, on]) => on).map(([name]) => name)].join(" ");
 }

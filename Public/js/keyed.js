@@ -85,3 +85,38 @@ function rememberFocus(container) {
     },
   };
 }
+
+/**
+ * `container`'s keyed children, kept from one update to the next: `update(models)` runs
+ * `updateKeyed` with the same `create` and `update` each time; `clear()` drops them all.
+ * For example, a group's rows: `const rows = keyedChildren(ul, { create, update }); rows.update(models)`.
+ */
+export function keyedChildren(container, hooks) {
+  const components = new Map();
+  return {
+    components,
+    update(models) {
+      updateKeyed(container, components, models, hooks);
+    },
+    clear() {
+      for (const component of components.values()) component.el.remove();
+      components.clear();
+    },
+  };
+}
+
+/**
+ * A guard for a part rebuilt only when what it shows changes: the returned function runs
+ * `apply(value)` when `value` differs (as JSON) from the value it last ran with, and says
+ * whether it ran. For example `const chips = whenChanged(); chips(describe(item), (d) => …)`.
+ */
+export function whenChanged() {
+  let shown; // JSON of the value last applied; undefined before the first
+  return (value, apply) => {
+    const json = JSON.stringify(value) ?? "undefined";
+    if (json === shown) return false;
+    shown = json;
+    apply(value);
+    return true;
+  };
+}

@@ -122,6 +122,8 @@ class Page:
     # --- waiting ------------------------------------------------------------------------
 
     def wait(self, timeout=WAIT):
+        # A condition may look at an element that has just left for good (a done item leaving
+        # Today, an optimistic row taking its real id): that is "not yet", not an error.
         return WebDriverWait(self.driver, timeout, poll_frequency=0.1,
                              ignored_exceptions=(StaleElementReferenceException,))
 
@@ -135,11 +137,15 @@ class Page:
         return self.until(EC.visibility_of_element_located((By.CSS_SELECTOR, css)), timeout, f"{self.name}: {css} not visible")
 
     def click(self, css, timeout=WAIT):
-        """Clicks `css` once it is clickable.
+        """Clicks `css` once it is clickable. The views keep their elements across live
+        updates (keyed.js), so the element found is the one clicked: no retry."""
+        element = self.until(EC.element_to_be_clickable((By.CSS_SELECTOR, css)), timeout, f"{self.name}: {css} not clickable")
+        element.click()
+        return element
 
-        Views re-render on live events, so the element found can be replaced before the click
-        lands; finding and clicking happen in one attempt, and a stale element is looked up again.
-        """
+    def click_rebuilt(self, css, timeout=WAIT):
+        """Clicks `css` in a view that still rebuilds its elements on every update (the habit
+        view): finding and clicking happen in one attempt, and a stale element is looked up again."""
         def attempt(driver):
             element = EC.element_to_be_clickable((By.CSS_SELECTOR, css))(driver)
             if not element:
@@ -230,17 +236,6 @@ class Page:
         self.gone("#participants-panel")
 
     # --- items -------------------------------------------------------------------------------
-
-    def type_into(self, selector, *keys):
-        """Sends keys to the element matching `selector`, finding it again if a re-render
-        replaced it between the lookup and the typing."""
-        def attempt(driver):
-            elements = driver.find_elements(By.CSS_SELECTOR, selector)
-            if not elements:
-                return False
-            elements[0].send_keys(*keys)  # a stale element raises, and `until` tries again
-            return True
-        self.until(attempt, message=f"{self.name}: could not type into {selector}")
 
     def quick_add(self, text):
         """Types `text` into the quick-add box; returns once a new row shows (the server

@@ -1,8 +1,11 @@
 // The checklist's recent events, kept from the events this client received
-// ("ana completed Homework 2 · 2 min ago"), plus this person's own pending edits.
-import { h, replaceChildrenPreservingFocus } from "../dom.js";
+// ("ana completed Homework 2 · 2 min ago"), plus this person's own pending edits. Each entry
+// is kept under its key (the event's seq, or the pending edit's opId) and patched in place,
+// so a selection or a hovered link in the feed outlives the events that arrive meanwhile.
+import { h, setText, setClass, setAttr } from "../dom.js";
 import { initials, hueFor, relativeTime, formatTimestamp } from "../format.js";
 import { icon } from "../icons.js";
+import { keyedChildren, whenChanged } from "../keyed.js";
 
 const PENDING_VERBS = {
   addItem: "add", quickAdd: "add", updateItem: "edit", moveItem: "move", completeItem: "complete",
@@ -11,37 +14,97 @@ const PENDING_VERBS = {
   restoreList: "restore the checklist", share: "share the checklist", unshare: "remove a participant",
 };
 
-export function renderActivity(container, app, detail, view) {
-  const listId = container.closest("[data-list-id]")?.dataset.listId;
-  const pending = listId ? app.outbox.forList(listId) : [];
-  const entries = detail ? detail.activity.slice(0, 50) : [];
-  if (!entries.length && !pending.length) {
-    replaceChildrenPreservingFocus(container, h("p.activity-empty", icon("activity", { size: 20 }), h("span", "Changes made while you’re here show up in this feed.")));
-    return;
-  }
-  const items = [];
+/**
+ * What the feed shows, newest first, without a DOM: this person's pending edits (newest
+ * first), then up to 50 events. `titleOf(itemId)` is the item's title as projected now.
+ * @returns {Array<{ key, pending, seq?, by, verb, subject: null | { text, href? }, at? }>}
+ */
+export function activityEntries({ pending, events, listId, username, titleOf }) {
+  const out = [];
   for (const entry of [...pending].reverse()) {
     const m = entry.message;
-    const target = m.item ? view.items.get(m.item)?.title : m.title || m.text;
-    items.push(h("li.activity-entry.pending",
-      h("span.avatar.small", { style: { "--hue": hueFor(app.user?.username || "") } }, initials(app.user?.username)),
-      h("div.activity-text",
-        h("span", h("strong", "You"), ` — waiting to ${PENDING_VERBS[m.op] || m.op}`, target && !/checklist|participant/.test(PENDING_VERBS[m.op] || "") ? [" ", h("em", target)] : null),
-        h("span.activity-time", icon("refresh", { size: 12 }), " pending")),
-    ));
+    const verb = PENDING_VERBS[m.op] || m.op;
+    const target = m.item ? titleOf(m.item) : m.title || m.text;
+    out.push({
+      key: `pending:${entry.opId}`, pending: true, by: username || "", verb,
+      subject: target && !/checklist|participant/.test(PENDING_VERBS[m.op] || "") ? { text: target } : null,
+    });
   }
-  for (const entry of entries) {
+  for (const event of events.slice(0, 50)) {
     // As it was at the event: a rename reads "“old” → “new”", a list event names the list.
-    const label = entry.verb === "renamed" && entry.detail ? entry.detail : entry.title;
-    const subject = entry.itemId && label
-      ? h("a.activity-link", { href: `#/list/${encodeURIComponent(listId)}/item/${encodeURIComponent(entry.itemId)}` }, label)
-      : entry.listTitle ? h("em", `“${entry.listTitle}”`) : label ? h("em", label) : null;
-    items.push(h("li.activity-entry", { "data-seq": String(entry.seq) },
-      h("span.avatar.small", { style: { "--hue": hueFor(entry.by) } }, initials(entry.by)),
-      h("div.activity-text",
-        h("span", h("strong", entry.by), ` ${entry.verb}`, subject ? [" ", subject] : null),
-        h("time.activity-time", { datetime: entry.at, title: formatTimestamp(entry.at) }, relativeTime(entry.at))),
-    ));
+    const label = event.verb === "renamed" && event.detail ? event.detail : event.title;
+    const subject = event.itemId && label
+      ? { text: label, href: `#/list/${encodeURIComponent(listId)}/item/${encodeURIComponent(event.itemId)}` }
+      : event.listTitle ? { text: `“${event.listTitle}”` } : label ? { text: label } : null;
+    out.push({ key: `seq:${event.seq}`, pending: false, seq: event.seq, by: event.by, verb: event.verb, subject, at: event.at });
   }
-  replaceChildrenPreservingFocus(container, h("ol.activity-list", items));
+  return out;
+}
+
+export function createActivityFeed(app, listId) {
+  const el = h("div.activity-body#activity");
+  const list = h("ol.activity-list");
+  const empty = h("p.activity-empty", icon("activity", { size: 20 }), h("span", "Changes made while you’re here show up in this feed."));
+  const entries = keyedChildren(list, { create: createEntry, update: (entry, model) => entry.update(model) });
+
+  function show(node) {
+    if (el.firstChild !== node || el.childNodes.length !== 1) el.replaceChildren(node);
+  }
+
+  return {
+    el,
+    update(detail, view) {
+      const models = activityEntries({
+        pending: app.outbox.forList(listId),
+        events: detail ? detail.activity : [],
+        listId,
+        username: app.user?.username,
+        titleOf: (id) => view.items.get(id)?.title,
+      });
+      if (!models.length) {
+        entries.clear();
+        show(empty);
+        return;
+      }
+      entries.update(models);
+      show(list);
+    },
+  };
+}
+
+/** One entry: the li, its avatar and time kept; the sentence redrawn only when it changes. */
+function createEntry() {
+  const avatar = h("span.avatar.small");
+  const sentence = h("span");
+  let timeEl = h("time.activity-time");
+  const el = h("li.activity-entry", avatar, h("div.activity-text", sentence, timeEl));
+  const redraw = whenChanged();
+  let pendingShown = null;
+  return {
+    el,
+    update(model) {
+      setClass(el, model.pending ? "activity-entry pending" : "activity-entry");
+      setAttr(el, "data-seq", model.pending ? null : String(model.seq));
+      avatar.style.setProperty("--hue", hueFor(model.by));
+      setText(avatar, initials(model.by));
+      redraw([model.by, model.verb, model.subject, model.pending], () => {
+        const subject = !model.subject ? null
+          : model.subject.href ? h("a.activity-link", { href: model.subject.href }, model.subject.text) : h("em", model.subject.text);
+        sentence.replaceChildren(h("strong", model.pending ? "You" : model.by),
+          model.pending ? ` — waiting to ${model.verb}` : ` ${model.verb}`, ...(subject ? [" ", subject] : []));
+      });
+      if (model.pending !== pendingShown) {
+        pendingShown = model.pending;
+        // A pending entry's time is a "pending" mark (a span, as before), an event's a <time>.
+        const next = model.pending ? h("span.activity-time", icon("refresh", { size: 12 }), " pending") : h("time.activity-time");
+        timeEl.replaceWith(next);
+        timeEl = next;
+      }
+      if (!model.pending) {
+        setAttr(timeEl, "datetime", model.at);
+        setAttr(timeEl, "title", formatTimestamp(model.at));
+        setText(timeEl, relativeTime(model.at));
+      }
+    },
+  };
 }

@@ -1,6 +1,9 @@
 // A month grid or a week of everything due, across all checklists (from the subscribed
 // lists' state), with an agenda for the month or week below. Every entry links to its item.
-import { h, replaceChildrenPreservingFocus } from "../dom.js";
+// Days, chips and agenda entries are kept under their keys (a chip's: its item and day) and
+// patched in place, so a click on a chip lands on the chip it was aimed at while updates arrive.
+import { h, setText, setClass, setAttr, classNames } from "../dom.js";
+import { keyedChildren, whenChanged } from "../keyed.js";
 import { icon } from "../icons.js";
 import { dueDayKey, dueDate, isAllDay, formatTime, isOverdue, localDateKey, hueFor, repeatInWords } from "../format.js";
 import { isOccurrence, addDays } from "../habits-math.js";
@@ -128,16 +131,42 @@ export function createCalendarView(app, initialParams) {
     return new Date(y, m - 1, d, time.getHours(), time.getMinutes()).toISOString();
   }
 
+  /** An entry's key: what it is and the day it shows on (each occurrence of a repeating item is its own). */
+  function entryKey(entry) {
+    return `${entry.kind}:${entry.listId}/${entry.id}@${dueDayKey(entry.due)}`;
+  }
+
   function href(entry) {
     return entry.kind === "list" ? `#/list/${encodeURIComponent(entry.listId)}` : `#/list/${encodeURIComponent(entry.listId)}/item/${encodeURIComponent(entry.id)}`;
   }
 
-  function chip(entry) {
-    const overdue = !entry.done && isOverdue(entry.due);
-    return h(`a.cal-chip${entry.done ? ".done" : ""}${overdue ? ".overdue" : ""}${entry.kind === "list" ? ".list" : ""}`, {
-      href: href(entry), style: { "--hue": entry.hue }, title: `${entry.title} — ${entry.listTitle}`, "data-item-id": entry.kind === "item" ? entry.id : null,
-    }, entry.kind === "list" ? icon("flag", { size: 11 }) : entry.occurrence ? icon("refresh", { size: 10 }) : h("span.cal-dot"),
-    h("span.cal-chip-text", isAllDay(entry.due) ? entry.title : `${formatTime(dueDate(entry.due))} ${entry.title}`));
+  /** Grid parts for the month (weekday names, then the days' cells) and for the week, each
+   *  made the first time it shows; switching between them swaps the parts, not the page. */
+  let monthParts = null;
+  let weekParts = null;
+
+  function showGrid(parts) {
+    if (grid.firstChild !== parts.nodes[0]) grid.replaceChildren(...parts.nodes);
+  }
+
+  function monthGrid() {
+    if (monthParts) return monthParts;
+    const weekdayNames = [];
+    for (let i = 0; i < 7; i++) {
+      const d = new Date(2024, 0, 1 + i); // a Monday
+      weekdayNames.push(h("div.cal-weekday", { role: "columnheader" }, h("span.long", d.toLocaleDateString(undefined, { weekday: "short" })), h("span.short", d.toLocaleDateString(undefined, { weekday: "narrow" }))));
+    }
+    const days = h("div.cal-days");
+    const cells = keyedChildren(days, { create: createCell, update: (cell, model) => cell.update(model) });
+    monthParts = { nodes: [h("div.cal-weekdays", { role: "row" }, weekdayNames), days], cells };
+    return monthParts;
+  }
+
+  function weekGrid() {
+    if (weekParts) return weekParts;
+    const wrap = h("div.week-grid#calendar-week");
+    weekParts = { nodes: [wrap], columns: keyedChildren(wrap, { create: createWeekColumn, update: (column, model) => column.update(model) }) };
+    return weekParts;
   }
 
   function update() {
@@ -165,11 +194,6 @@ export function createCalendarView(app, initialParams) {
     const daysInMonth = new Date(year, m + 1, 0).getDate();
     const weeks = Math.ceil((offset + daysInMonth) / 7);
     const cells = [];
-    const weekdayNames = [];
-    for (let i = 0; i < 7; i++) {
-      const d = new Date(2024, 0, 1 + i); // a Monday
-      weekdayNames.push(h("div.cal-weekday", { role: "columnheader" }, h("span.long", d.toLocaleDateString(undefined, { weekday: "short" })), h("span.short", d.toLocaleDateString(undefined, { weekday: "narrow" }))));
-    }
     let monthCount = 0;
     for (let i = 0; i < weeks * 7; i++) {
       const day = new Date(start.getFullYear(), start.getMonth(), start.getDate() + i);
@@ -177,22 +201,84 @@ export function createCalendarView(app, initialParams) {
       const inMonth = day.getMonth() === m;
       const list = byDay.get(key) || [];
       if (inMonth) monthCount += list.length;
-      const openCount = list.filter((e) => !e.done).length;
-      cells.push(h(`div.cal-cell${inMonth ? "" : ".outside"}${key === todayKey ? ".today" : ""}${selectedDay === key ? ".selected" : ""}${list.some((e) => !e.done && isOverdue(e.due)) ? ".has-overdue" : ""}`, {
-        role: "gridcell", "data-day": key,
-      },
-      h("button.cal-day", {
-        type: "button", "aria-label": `${day.toLocaleDateString(undefined, { weekday: "long", month: "long", day: "numeric" })}: ${list.length} due`,
-        "data-focus-key": `day-${key}`,
-        onclick: () => { selectedDay = key; update(); agenda.querySelector(`[data-day="${key}"]`)?.scrollIntoView({ behavior: "smooth", block: "nearest" }); },
-      }, h("span.cal-date", String(day.getDate())), openCount ? h("span.cal-count", String(openCount)) : null),
-      h("div.cal-chips", list.slice(0, MAX_CHIPS).map(chip), list.length > MAX_CHIPS ? h("span.cal-more", `+${list.length - MAX_CHIPS} more`) : null),
-      h("div.cal-dots", { "aria-hidden": "true" }, list.slice(0, 4).map((e) => h(`span.cal-dot${e.done ? ".done" : ""}`, { style: { "--hue": e.hue } }))),
-      ));
+      cells.push({ key, day, inMonth, list, today: key === todayKey, selected: selectedDay === key });
     }
-    replaceChildrenPreservingFocus(grid, h("div.cal-weekdays", { role: "row" }, weekdayNames), h("div.cal-days", cells));
+    const parts = monthGrid();
+    parts.cells.update(cells);
+    showGrid(parts);
     el.querySelector("#calendar-subtitle").textContent = monthCount ? `${monthCount} due this month across your checklists` : "Nothing due this month";
     renderAgenda(all, (date) => date.getFullYear() === year && date.getMonth() === m, todayKey, "month");
+  }
+
+  /** One day of the month grid: its button kept (a click or the focus on it survives), its chips kept under their keys. */
+  function createCell() {
+    let key = null;
+    const date = h("span.cal-date");
+    const count = h("span.cal-count");
+    const button = h("button.cal-day", {
+      type: "button",
+      onclick: () => { selectedDay = key; update(); agenda.querySelector(`[data-day="${key}"]`)?.scrollIntoView({ behavior: "smooth", block: "nearest" }); },
+    }, date);
+    const chips = h("div.cal-chips");
+    const dots = h("div.cal-dots", { "aria-hidden": "true" });
+    const el = h("div.cal-cell", { role: "gridcell" }, button, chips, dots);
+    const chipList = keyedChildren(chips, { create: createChipOrMore, update: (chip, model) => chip.update(model) });
+    const redrawDots = whenChanged();
+    return {
+      el,
+      update({ key: day, day: dateOf, inMonth, list, today, selected }) {
+        key = day;
+        const openCount = list.filter((e) => !e.done).length;
+        setClass(el, classNames("cal-cell", { outside: !inMonth, today, selected, "has-overdue": list.some((e) => !e.done && isOverdue(e.due)) }));
+        setAttr(el, "data-day", key);
+        setAttr(button, "aria-label", `${dateOf.toLocaleDateString(undefined, { weekday: "long", month: "long", day: "numeric" })}: ${list.length} due`);
+        setText(date, String(dateOf.getDate()));
+        if (openCount) {
+          setText(count, String(openCount));
+          if (count.parentNode !== button) button.append(count);
+        } else {
+          count.remove();
+        }
+        const shown = list.slice(0, MAX_CHIPS).map((entry) => ({ key: entryKey(entry), entry }));
+        if (list.length > MAX_CHIPS) shown.push({ key: "more", more: list.length - MAX_CHIPS });
+        chipList.update(shown);
+        redrawDots(list.slice(0, 4).map((e) => [e.done, e.hue]), (marks) => {
+          dots.replaceChildren(...marks.map(([done, hue]) => h(`span.cal-dot${done ? ".done" : ""}`, { style: { "--hue": hue } })));
+        });
+      },
+    };
+  }
+
+  function createChipOrMore(model) {
+    if (!model.more) return createChip();
+    const el = h("span.cal-more");
+    return { el, update({ more }) { setText(el, `+${more} more`); } };
+  }
+
+  /** One entry's chip (one occurrence of it: the key has its day): the link kept and patched. */
+  function createChip() {
+    let marker = null;
+    const text = h("span.cal-chip-text");
+    const el = h("a.cal-chip", text);
+    const redrawMarker = whenChanged();
+    return {
+      el,
+      update({ entry }) {
+        const overdue = !entry.done && isOverdue(entry.due);
+        setClass(el, classNames("cal-chip", { done: entry.done, overdue, list: entry.kind === "list" }));
+        setAttr(el, "href", href(entry));
+        setAttr(el, "title", `${entry.title} — ${entry.listTitle}`);
+        setAttr(el, "data-item-id", entry.kind === "item" ? entry.id : null);
+        el.style.setProperty("--hue", entry.hue);
+        redrawMarker(entry.kind === "list" ? "list" : entry.occurrence ? "repeat" : "dot", (kind) => {
+          const next = kind === "list" ? icon("flag", { size: 11 }) : kind === "repeat" ? icon("refresh", { size: 10 }) : h("span.cal-dot");
+          if (marker) marker.replaceWith(next);
+          else el.prepend(next);
+          marker = next;
+        });
+        setText(text, isAllDay(entry.due) ? entry.title : `${formatTime(dueDate(entry.due))} ${entry.title}`);
+      },
+    };
   }
 
   /** Seven columns, Monday first, every entry of each day (all-day ones first). */
@@ -212,19 +298,43 @@ export function createCalendarView(app, initialParams) {
       const key = localDateKey(day);
       const list = all.filter((e) => dueDayKey(e.due) === key);
       count += list.length;
-      columns.push(h(`div.week-day${key === todayKey ? ".today" : ""}`, { role: "gridcell", "data-day": key },
-        h("div.week-day-head",
-          h("span.week-weekday", day.toLocaleDateString(undefined, { weekday: "short" })),
-          h("span.week-date", String(day.getDate()))),
-        list.length ? h("div.week-chips", list.map(chip)) : h("p.week-empty.muted", "—"),
-      ));
+      columns.push({ key, day, list, today: key === todayKey });
     }
-    replaceChildrenPreservingFocus(grid, h("div.week-grid#calendar-week", columns));
+    const parts = weekGrid();
+    parts.columns.update(columns);
+    showGrid(parts);
     el.querySelector("#calendar-subtitle").textContent = count ? `${count} due this week across your checklists` : "Nothing due this week";
     const mondayKey = localDateKey(monday);
     const sundayKey = localDateKey(sunday);
     renderAgenda(all, (date) => { const key = localDateKey(date); return key >= mondayKey && key <= sundayKey; }, todayKey, "week");
   }
+
+  /** One day of the week view: its heading patched, every chip kept under its key (or a dash when none). */
+  function createWeekColumn() {
+    const weekday = h("span.week-weekday");
+    const date = h("span.week-date");
+    const chips = h("div.week-chips");
+    const none = h("p.week-empty.muted", "—");
+    const el = h("div.week-day", { role: "gridcell" }, h("div.week-day-head", weekday, date), none);
+    const chipList = keyedChildren(chips, { create: createChip, update: (chip, model) => chip.update(model) });
+    return {
+      el,
+      update({ key, day, list, today }) {
+        setClass(el, classNames("week-day", { today }));
+        setAttr(el, "data-day", key);
+        setText(weekday, day.toLocaleDateString(undefined, { weekday: "short" }));
+        setText(date, String(day.getDate()));
+        chipList.update(list.map((entry) => ({ key: entryKey(entry), entry })));
+        const body = list.length ? chips : none;
+        if (body.parentNode !== el) (list.length ? none : chips).replaceWith(body);
+      },
+    };
+  }
+
+  let agendaShown = null; // "days", or the empty state's range ("month", "week")
+  const agendaDays = h("div.card.agenda-card");
+  const agendaHeading = h("h2.section-title", h("div.section-heading", h("span", "Agenda")));
+  const agendaSections = keyedChildren(agendaDays, { create: createAgendaDay, update: (day, model) => day.update(model) });
 
   function renderAgenda(all, inRange, todayKey, rangeName) {
     const days = new Map();
@@ -236,29 +346,66 @@ export function createCalendarView(app, initialParams) {
       days.get(key).push(entry);
     }
     if (!days.size) {
-      replaceChildrenPreservingFocus(agenda, h("div.agenda-empty", icon("calendar", { size: 28 }), h("p", `No due dates this ${rangeName}. Give items a due date and they show up here.`)));
+      agendaSections.clear();
+      if (agendaShown !== rangeName) {
+        agendaShown = rangeName;
+        agenda.replaceChildren(h("div.agenda-empty", icon("calendar", { size: 28 }), h("p", `No due dates this ${rangeName}. Give items a due date and they show up here.`)));
+      }
       return;
     }
-    replaceChildrenPreservingFocus(agenda, h("h2.section-title", h("div.section-heading", h("span", "Agenda"))),
-      h("div.card.agenda-card", [...days.entries()].map(([key, list]) => {
+    agendaSections.update([...days.entries()].map(([key, list]) => ({ key, list, today: key === todayKey, selected: key === selectedDay })));
+    if (agendaShown !== "days") {
+      agendaShown = "days";
+      agenda.replaceChildren(agendaHeading, agendaDays);
+    }
+  }
+
+  /** One day of the agenda: its heading patched, its entries kept under their keys. */
+  function createAgendaDay() {
+    const dayNumber = h("span.agenda-daynum");
+    const weekday = h("span");
+    const monthDay = h("span.muted");
+    const list = h("ul.agenda-list");
+    const el = h("section.agenda-day", h("h3.agenda-date", dayNumber, h("span.agenda-date-text", weekday, monthDay)), list);
+    const entryList = keyedChildren(list, { create: createAgendaEntry, update: (entry, model) => entry.update(model) });
+    return {
+      el,
+      update({ key, list: dayEntries, today, selected }) {
         const [y, mo, d] = key.split("-").map(Number);
         const date = new Date(y, mo - 1, d);
-        return h(`section.agenda-day${key === todayKey ? ".today" : ""}${key === selectedDay ? ".selected" : ""}`, { "data-day": key },
-          h("h3.agenda-date", h("span.agenda-daynum", String(d)),
-            h("span.agenda-date-text", h("span", key === todayKey ? "Today" : date.toLocaleDateString(undefined, { weekday: "long" })),
-              h("span.muted", date.toLocaleDateString(undefined, { month: "long", day: "numeric" })))),
-          h("ul.agenda-list", list.map((entry) => {
-            const overdue = !entry.done && isOverdue(entry.due);
-            return h("li", h(`a.agenda-entry${entry.done ? ".done" : ""}${overdue ? ".overdue" : ""}`, { href: href(entry), style: { "--hue": entry.hue }, "data-item-id": entry.kind === "item" ? entry.id : null },
-              h("span.agenda-status", entry.done ? icon("check", { size: 12 }) : entry.kind === "list" ? icon("flag", { size: 12 }) : null),
-              h("span.agenda-title", entry.title),
-              h("span.agenda-list", entry.kind === "list" ? "Checklist due" : entry.listTitle),
-              h("span.agenda-time", isAllDay(entry.due) ? "All day" : formatTime(dueDate(entry.due))),
-            ));
-          })),
-        );
-      })),
-    );
+        setClass(el, classNames("agenda-day", { today, selected }));
+        setAttr(el, "data-day", key);
+        setText(dayNumber, String(d));
+        setText(weekday, today ? "Today" : date.toLocaleDateString(undefined, { weekday: "long" }));
+        setText(monthDay, date.toLocaleDateString(undefined, { month: "long", day: "numeric" }));
+        entryList.update(dayEntries.map((entry) => ({ key: entryKey(entry), entry })));
+      },
+    };
+  }
+
+  function createAgendaEntry() {
+    const status = h("span.agenda-status");
+    const entryTitle = h("span.agenda-title");
+    const listName = h("span.agenda-list");
+    const time = h("span.agenda-time");
+    const link = h("a.agenda-entry", status, entryTitle, listName, time);
+    const redrawStatus = whenChanged();
+    return {
+      el: h("li", link),
+      update({ entry }) {
+        const overdue = !entry.done && isOverdue(entry.due);
+        setClass(link, classNames("agenda-entry", { done: entry.done, overdue }));
+        setAttr(link, "href", href(entry));
+        setAttr(link, "data-item-id", entry.kind === "item" ? entry.id : null);
+        link.style.setProperty("--hue", entry.hue);
+        redrawStatus(entry.done ? "done" : entry.kind === "list" ? "list" : null, (kind) => {
+          status.replaceChildren(...(kind === "done" ? [icon("check", { size: 12 })] : kind === "list" ? [icon("flag", { size: 12 })] : []));
+        });
+        setText(entryTitle, entry.title);
+        setText(listName, entry.kind === "list" ? "Checklist due" : entry.listTitle);
+        setText(time, isAllDay(entry.due) ? "All day" : formatTime(dueDate(entry.due)));
+      },
+    };
   }
 
   return {

@@ -1,5 +1,8 @@
-// The main view: checklists In progress (due soonest first), Completed and Cancelled.
-import { h, replaceChildrenPreservingFocus } from "../dom.js";
+// The main view: checklists In progress (due soonest first), Completed and Cancelled. Each
+// section and each card is kept under its key (the checklist's id, a pending creation's opId)
+// and patched in place, so the card under the pointer or the focus survives live updates.
+import { h, setText, setClass, setAttr } from "../dom.js";
+import { keyedChildren, whenChanged } from "../keyed.js";
 import { icon } from "../icons.js";
 import { formatDue, formatDueLong, isOverdue, isDueSoon, initials, hueFor, plural, relativeTime, inputsToDue } from "../format.js";
 import { openDialog } from "./dialog.js";
@@ -19,6 +22,19 @@ export function createListsView(app) {
     content,
   );
   const collapsed = { completed: false, cancelled: true };
+  const sections = keyedChildren(content, {
+    create: (model) => createSection(model, () => { collapsed[model.collapsibleKey] = !collapsed[model.collapsibleKey]; update(); }),
+    update: (section, model) => section.update(model),
+  });
+  let placeholder = null; // { kind, el } shown instead of the sections
+
+  /** Shows `build()` instead of the sections, built again only when `kind` changes. */
+  function showPlaceholder(kind, build) {
+    sections.clear();
+    if (placeholder?.kind === kind) return;
+    placeholder = { kind, el: build() };
+    content.replaceChildren(placeholder.el);
+  }
 
   function update() {
     document.title = "Checklists · Checkwire";
@@ -27,8 +43,7 @@ export function createListsView(app) {
       const projected = app.project(summary.id);
       return { ...projected.summary, role: summary.role, participantNames: [...projected.participants.keys()], pending: projected.pendingList || projected.pendingItems.size > 0 };
     });
-    const reorder = (arr) => arr; // the server's order rules are applied by the store
-    const active = reorder(lists.filter((l) => l.status === "active"));
+    const active = lists.filter((l) => l.status === "active"); // in the server's order, as the store keeps it
     const completed = lists.filter((l) => l.status === "completed");
     const cancelled = lists.filter((l) => l.status === "cancelled");
     const creating = app.outbox.entries.filter((e) => e.message.op === "createList");
@@ -38,70 +53,132 @@ export function createListsView(app) {
       : "";
 
     if (!store.listsLoaded && !lists.length && !creating.length) {
-      replaceChildrenPreservingFocus(content, app.sync.unreachable ? offlineState() : skeleton());
+      const offline = app.sync.unreachable;
+      showPlaceholder(offline ? "offline" : "skeleton", offline ? offlineState : skeleton);
       return;
     }
     if (!lists.length && !creating.length) {
-      replaceChildrenPreservingFocus(content, emptyState(app));
+      showPlaceholder("empty", () => emptyState(app));
       return;
     }
-    replaceChildrenPreservingFocus(content,
-      section("active", "In progress", [...creating.map(pendingCard), ...active.map((l) => card(l))], null,
-        h("p.section-empty", "Nothing in progress. Create a checklist to get started.")),
-      completed.length ? section("completed", "Completed", completed.map((l) => card(l)), "completed") : null,
-      cancelled.length ? section("cancelled", "Cancelled", cancelled.map((l) => card(l)), "cancelled") : null,
-    );
-  }
-
-  function section(id, title, cards, collapsibleKey, empty) {
-    const isCollapsed = collapsibleKey ? collapsed[collapsibleKey] : false;
-    const header = collapsibleKey
-      ? h("button.section-toggle", {
-        type: "button", "aria-expanded": String(!isCollapsed), "data-focus-key": `section-${id}`,
-        onclick: () => { collapsed[collapsibleKey] = !collapsed[collapsibleKey]; update(); },
-      }, icon(isCollapsed ? "chevronRight" : "chevronDown", { size: 16 }), h("span", title), h("span.count", String(cards.length)))
-      : h("div.section-heading", h("span", title), h("span.count", String(cards.length)));
-    return h(`section.list-section#section-${id}`, { "aria-label": title },
-      h("h2.section-title", header),
-      isCollapsed ? null : (cards.length ? h("div.cards", cards) : empty || null),
-    );
+    placeholder?.el.remove();
+    placeholder = null;
+    const cards = (some) => some.map((list) => ({ key: list.id, list }));
+    sections.update([
+      { key: "active", title: "In progress", collapsibleKey: null, collapsed: false,
+        cards: [...creating.map((entry) => ({ key: `pending:${entry.opId}`, entry })), ...cards(active)] },
+      completed.length ? { key: "completed", title: "Completed", collapsibleKey: "completed", collapsed: collapsed.completed, cards: cards(completed) } : null,
+      cancelled.length ? { key: "cancelled", title: "Cancelled", collapsibleKey: "cancelled", collapsed: collapsed.cancelled, cards: cards(cancelled) } : null,
+    ].filter(Boolean));
   }
 
   return { el, update, destroy() {} };
 }
 
-function card(list) {
-  const hue = hueFor(list.id);
-  const overdue = list.status === "active" && list.due && isOverdue(list.due);
-  const soon = list.status === "active" && list.due && isDueSoon(list.due);
-  const { done, total, percent } = list.completion || { done: 0, total: 0, percent: 0 };
-  const names = list.participantNames || [];
-  const count = typeof list.participants === "number" ? list.participants : names.length;
-  const statusNote = list.status === "completed" && list.completedAt ? `Completed ${relativeTime(list.completedAt)}`
-    : list.status === "cancelled" && list.cancelledAt ? `Cancelled ${relativeTime(list.cancelledAt)}` : null;
-  return h(`a.list-card.status-${list.status}`, {
-    href: `#/list/${encodeURIComponent(list.id)}`,
-    "data-list-id": list.id,
-    "data-focus-key": `list-${list.id}`,
-    style: { "--hue": hue },
-  },
-  h("div.card-top",
-    h("h3.card-title", list.title),
-    list.pending ? h("span.badge.pending", { title: "Changes waiting to reach the server" }, icon("refresh", { size: 12 }), "Pending") : null,
-    h(`span.badge.role.role-${list.role || "viewer"}`, ROLE_LABEL[list.role] || "Shared"),
-  ),
-  list.description ? h("p.card-description", list.description) : null,
-  h("div.progress", { role: "progressbar", "aria-valuemin": "0", "aria-valuemax": "100", "aria-valuenow": String(percent), "aria-label": `${percent}% complete` },
-    h("div.progress-fill", { style: { width: `${percent}%` } })),
-  h("div.card-meta",
-    h("span.card-progress", h("strong", `${percent}%`), h("span.muted", total ? ` · ${done} of ${total} done` : " · No items yet")),
-    h("span.card-meta-end",
-      statusNote ? h("span.chip.muted", statusNote)
-        : list.due ? h(`span.chip.due${overdue ? ".overdue" : soon ? ".soon" : ""}`, { title: formatDueLong(list.due) }, icon(overdue ? "alert" : "calendar", { size: 13 }), formatDue(list.due)) : null,
-      avatarStack(names, count),
-    ),
-  ),
-  );
+/** One section: its heading (the toggle button kept, so it keeps the focus) and its cards, kept under their keys. */
+function createSection({ key, title, collapsibleKey }, toggle) {
+  const count = h("span.count");
+  let chevron = null;
+  let collapsedShown = null;
+  const header = collapsibleKey
+    ? h("button.section-toggle", { type: "button", onclick: toggle }, h("span", title), count)
+    : h("div.section-heading", h("span", title), count);
+  const grid = h("div.cards");
+  const empty = key === "active" ? h("p.section-empty", "Nothing in progress. Create a checklist to get started.") : null;
+  const el = h(`section.list-section#section-${key}`, { "aria-label": title }, h("h2.section-title", header));
+  const cards = keyedChildren(grid, {
+    create: (model) => (model.entry ? { el: pendingCard(model.entry), update() {} } : createCard()),
+    update: (card, model) => card.update(model.list),
+  });
+  let body = null;
+
+  function showBody(node) {
+    if (node === body) return;
+    body?.remove();
+    body = node;
+    if (node) el.append(node);
+  }
+
+  return {
+    el,
+    update(model) {
+      setText(count, String(model.cards.length));
+      if (collapsibleKey && model.collapsed !== collapsedShown) {
+        collapsedShown = model.collapsed;
+        header.setAttribute("aria-expanded", String(!model.collapsed));
+        const next = icon(model.collapsed ? "chevronRight" : "chevronDown", { size: 16 });
+        if (chevron) chevron.replaceWith(next);
+        else header.prepend(next);
+        chevron = next;
+      }
+      if (model.collapsed) {
+        cards.clear();
+        showBody(null);
+        return;
+      }
+      cards.update(model.cards);
+      showBody(model.cards.length ? grid : empty);
+    },
+  };
+}
+
+/** A checklist's card: the link kept (its focus and hover survive), each part patched or redrawn when it changes. */
+function createCard() {
+  const title = h("h3.card-title");
+  const top = h("div.card-top", title);
+  const description = h("p.card-description");
+  const fill = h("div.progress-fill");
+  const progress = h("div.progress", { role: "progressbar", "aria-valuemin": "0", "aria-valuemax": "100" }, fill);
+  const meta = h("div.card-meta");
+  const el = h("a.list-card", top, progress, meta);
+  const redrawBadges = whenChanged();
+  const redrawMeta = whenChanged();
+  let badgeEls = [];
+  return {
+    el,
+    update(list) {
+      const hue = hueFor(list.id);
+      const overdue = list.status === "active" && list.due && isOverdue(list.due);
+      const soon = list.status === "active" && list.due && isDueSoon(list.due);
+      const { done, total, percent } = list.completion || { done: 0, total: 0, percent: 0 };
+      const names = list.participantNames || [];
+      const count = typeof list.participants === "number" ? list.participants : names.length;
+      const statusNote = list.status === "completed" && list.completedAt ? `Completed ${relativeTime(list.completedAt)}`
+        : list.status === "cancelled" && list.cancelledAt ? `Cancelled ${relativeTime(list.cancelledAt)}` : null;
+      setClass(el, `list-card status-${list.status}`);
+      setAttr(el, "href", `#/list/${encodeURIComponent(list.id)}`);
+      setAttr(el, "data-list-id", list.id);
+      el.style.setProperty("--hue", hue);
+      setText(title, list.title);
+      redrawBadges([list.pending, list.role], () => {
+        for (const badge of badgeEls) badge.remove();
+        badgeEls = [
+          list.pending ? h("span.badge.pending", { title: "Changes waiting to reach the server" }, icon("refresh", { size: 12 }), "Pending") : null,
+          h(`span.badge.role.role-${list.role || "viewer"}`, ROLE_LABEL[list.role] || "Shared"),
+        ].filter(Boolean);
+        top.append(...badgeEls);
+      });
+      if (list.description) {
+        setText(description, list.description);
+        if (description.parentNode !== el) top.after(description);
+      } else {
+        description.remove();
+      }
+      setAttr(progress, "aria-valuenow", String(percent));
+      setAttr(progress, "aria-label", `${percent}% complete`);
+      if (fill.style.width !== `${percent}%`) fill.style.width = `${percent}%`;
+      redrawMeta([percent, done, total, statusNote, list.due, overdue, soon, names, count], () => {
+        meta.replaceChildren(
+          h("span.card-progress", h("strong", `${percent}%`), h("span.muted", total ? ` · ${done} of ${total} done` : " · No items yet")),
+          h("span.card-meta-end",
+            statusNote ? h("span.chip.muted", statusNote)
+              : list.due ? h(`span.chip.due${overdue ? ".overdue" : soon ? ".soon" : ""}`, { title: formatDueLong(list.due) }, icon(overdue ? "alert" : "calendar", { size: 13 }), formatDue(list.due)) : null,
+            avatarStack(names, count),
+          ),
+        );
+      });
+    },
+  };
 }
 
 export function avatarStack(names, count) {

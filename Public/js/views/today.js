@@ -2,11 +2,15 @@
 // checklist (the server's `agenda`), grouped by day, each with its checklist and a tick to
 // complete it in place; and a search box (`/` anywhere) with live results (`search`).
 //
-// Both are server reads: the agenda is read again whenever a checklist's seq moves.
-import { h } from "../dom.js";
+// Both are server reads: the agenda is read again whenever a checklist's seq moves. Its
+// groups and rows are kept under their keys (a row's: checklist, item and day) and patched
+// in place, so a tick or a click lands on the row it was aimed at while live updates arrive.
+import { h, setText, setClass, setAttr } from "../dom.js";
 import { icon } from "../icons.js";
+import { keyedChildren, whenChanged } from "../keyed.js";
 import { formatDue, repeatInWords, isOverdue } from "../format.js";
 import { localDay, addDays } from "../habits-math.js";
+import { agendaGroups, dayLabel } from "./today-groups.js";
 
 const DAYS_AHEAD = 7;
 
@@ -23,8 +27,11 @@ export function createTodayView(app) {
   });
   const results = h("div.card.search-results#search-results", { hidden: true, "aria-live": "polite" });
   const body = h("div.today-body#today-body");
+  const groups = keyedChildren(body, { create: createGroup, update: (group, model) => group.update(model) });
+  let placeholder = null; // { kind, el } shown instead of the groups
+  const subtitle = h("p.page-subtitle#today-subtitle");
   const el = h("section.page.today-page",
-    h("div.page-header", h("h1.page-title", "Today"), h("p.page-subtitle#today-subtitle")),
+    h("div.page-header", h("h1.page-title", "Today"), subtitle),
     h("div.search-box", icon("search", { size: 16 }), searchInput),
     results,
     body,
@@ -77,52 +84,102 @@ export function createTodayView(app) {
     );
   }
 
+  /** Shows `build()` instead of the groups, built again only when `kind` changes. */
+  function showPlaceholder(kind, build) {
+    groups.clear();
+    if (placeholder?.kind === kind) return;
+    placeholder = { kind, el: build() };
+    body.replaceChildren(placeholder.el);
+  }
+
   function render() {
     if (!agenda) {
-      body.replaceChildren(h("p.muted", app.sync.ready ? "Loading…" : "Today needs a connection; your checklists are still here offline."));
+      const ready = app.sync.ready;
+      showPlaceholder(ready ? "loading" : "offline", () => h("p.muted", ready ? "Loading…" : "Today needs a connection; your checklists are still here offline."));
       return;
     }
     const today = localDay(new Date(), zone());
-    el.querySelector("#today-subtitle").textContent = `${today} · overdue, today and the next ${DAYS_AHEAD} days`;
-    const groups = [];
-    if (agenda.overdue.length) groups.push(["Overdue", agenda.overdue, "overdue"]);
-    const byDay = new Map();
-    for (const entry of agenda.items) {
-      const day = entry.item.due.length > 10 ? localDay(new Date(entry.item.due), zone()) : entry.item.due;
-      if (!byDay.has(day)) byDay.set(day, []);
-      byDay.get(day).push(entry);
-    }
-    for (const [day, entries] of byDay) {
-      const label = day === today ? "Today" : day === addDays(today, 1) ? "Tomorrow" : new Date(`${day}T12:00:00`).toLocaleDateString(undefined, { weekday: "long", month: "short", day: "numeric" });
-      groups.push([label, entries, day === today ? "today" : "later"]);
-    }
-    if (!groups.length) {
-      body.replaceChildren(h("div.card.empty-state", h("p", "Nothing due this week. Enjoy it.")));
+    subtitle.textContent = `${today} · overdue, today and the next ${DAYS_AHEAD} days`;
+    const models = agendaGroups(agenda, today, zone());
+    if (!models.length) {
+      showPlaceholder("empty", () => h("div.card.empty-state", h("p", "Nothing due this week. Enjoy it.")));
       return;
     }
-    body.replaceChildren(...groups.map(([label, entries, kind]) => h(`div.card.today-group.${kind}`,
-      h("h2.card-title-small", label, h("span.muted", ` ${entries.length}`)),
-      h("ul.today-list", ...entries.map(entryRow)),
-    )));
+    placeholder?.el.remove();
+    placeholder = null;
+    groups.update(models.map((group) => ({ ...group, label: group.day ? dayLabel(group.day, today) : "Overdue" })));
   }
 
-  function entryRow(entry) {
-    const item = entry.item;
-    const canEdit = app.canEdit(app.store.lists.get(entry.list)?.role) && item.available !== false;
-    return h("li.today-row", { "data-item-id": item.id, "data-due": item.due },
-      h("input.today-check", {
-        type: "checkbox", "aria-label": `Complete ${item.title}`, disabled: !canEdit,
-        onchange: (event) => {
-          app.op({ op: "completeItem", list: entry.list, item: item.id });
-          event.target.closest("li").classList.add("completing");
-        },
-      }),
-      h("a.today-title", { href: `#/list/${encodeURIComponent(entry.list)}/item/${encodeURIComponent(item.id)}` }, item.title),
-      h("span.muted.small-text", ` — ${entry.listTitle}`),
-      item.due.length > 10 ? h("span.chip.plain", formatDue(item.due)) : null,
-      item.repeat ? h("span.chip.plain", icon("refresh", { size: 12 }), repeatInWords(item.repeat)) : null,
-      isOverdue(item.due) ? h("span.chip.due.overdue", "overdue") : null,
-    );
+  /** One group's card: its heading patched, its rows kept under their keys. */
+  function createGroup() {
+    const label = document.createTextNode("");
+    const count = h("span.muted");
+    const list = h("ul.today-list");
+    const el = h("div.card.today-group", h("h2.card-title-small", label, count), list);
+    const rows = keyedChildren(list, { create: createRow, update: (row, entry) => row.update(entry) });
+    return {
+      el,
+      update(group) {
+        setClass(el, `card today-group ${group.kind}`);
+        if (label.data !== group.label) label.data = group.label;
+        setText(count, ` ${group.entries.length}`);
+        rows.update(group.entries);
+      },
+    };
+  }
+
+  /** One row: the tick, the link and the checklist's name kept and patched; the chips redrawn when they change. */
+  function createRow() {
+    let entry = null;
+    let ticked = null; // the agenda the tick was made in: a newer one without the item drops the row
+    const check = h("input.today-check", {
+      type: "checkbox",
+      onchange: () => {
+        app.op({ op: "completeItem", list: entry.list, item: entry.item.id });
+        ticked = agenda;
+        el.classList.add("completing");
+      },
+    });
+    const link = h("a.today-title");
+    const listName = h("span.muted.small-text");
+    const el = h("li.today-row", check, link, listName);
+    let chips = [];
+    const redrawChips = whenChanged();
+    return {
+      el,
+      update(next) {
+        entry = next;
+        const item = entry.item;
+        if (ticked && ticked !== agenda) {
+          // The agenda was read again and still has this occurrence: the tick did not go in.
+          ticked = null;
+          check.checked = false;
+        }
+        setClass(el, ticked ? "today-row completing" : "today-row");
+        setAttr(el, "data-item-id", item.id);
+        setAttr(el, "data-due", item.due);
+        const canEdit = app.canEdit(app.store.lists.get(entry.list)?.role) && item.available !== false;
+        check.disabled = !canEdit;
+        setAttr(check, "aria-label", `Complete ${item.title}`);
+        setAttr(link, "href", `#/list/${encodeURIComponent(entry.list)}/item/${encodeURIComponent(item.id)}`);
+        setText(link, item.title);
+        setText(listName, ` — ${entry.listTitle}`);
+        const shown = {
+          time: item.due.length > 10 ? formatDue(item.due) : null,
+          repeat: item.repeat ? repeatInWords(item.repeat) : null,
+          overdue: isOverdue(item.due),
+        };
+        redrawChips(shown, () => {
+          for (const chip of chips) chip.remove();
+          chips = [
+            shown.time ? h("span.chip.plain", shown.time) : null,
+            shown.repeat ? h("span.chip.plain", icon("refresh", { size: 12 }), shown.repeat) : null,
+            shown.overdue ? h("span.chip.due.overdue", "overdue") : null,
+          ].filter(Boolean);
+          el.append(...chips);
+        });
+      },
+    };
   }
 
   return {

@@ -3,7 +3,7 @@
 // that patches its own DOM; this file holds the state they share and updates them in turn.
 import { h } from "../../dom.js";
 import { icon } from "../../icons.js";
-import { renderActivity } from "../activity.js";
+import { createActivityFeed } from "../activity.js";
 import { createHeader } from "./header.js";
 import { createBanner } from "./banner.js";
 import { createRootCard } from "./root-card.js";
@@ -42,7 +42,7 @@ export function createChecklistView(app, initialParams) {
   const quickAdd = createQuickAdd(ctx);
   const cancelled = createCancelledSection(ctx);
   const panels = createPanelHost(ctx);
-  const activity = h("div.activity-body#activity");
+  const activity = createActivityFeed(app, listId);
   const el = h("section.page.checklist-page", { "data-list-id": listId },
     header.el,
     banner.el,
@@ -50,7 +50,7 @@ export function createChecklistView(app, initialParams) {
       h("div.card.items-card", rootCard.el, quickAdd.el, ctx.tree.el, cancelled.el),
       h("aside.card.activity-card", { "aria-label": "Activity" },
         h("h2.card-title-small", icon("activity", { size: 16 }), "Activity"),
-        activity,
+        activity.el,
       ),
     ),
     panels.el,
@@ -90,7 +90,7 @@ export function createChecklistView(app, initialParams) {
     quickAdd.update(state);
     ctx.tree.update(state);
     cancelled.update(state);
-    renderActivity(activity, app, detail, view);
+    activity.update(detail, view);
     panels.update(state);
   }
 

@@ -1,0 +1,113 @@
+// The pure parts of the kept views (lists, Today, calendar, activity feed) under Node's own
+// test runner: the keyed-children helper and the change guard they are built from, the Today
+// view's groups and row keys, and what the activity feed shows. The DOM side is covered by
+// the browser tests (test_collaboration.py's live-update tests).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { keyedChildren, whenChanged } from "../../Public/js/keyed.js";
+import { classNames } from "../../Public/js/dom.js";
+import { agendaGroups, dueDay } from "../../Public/js/views/today-groups.js";
+import { activityEntries } from "../../Public/js/views/activity.js";
+
+/** Just enough of a DOM for keyedChildren: children, insertBefore, remove, focus. */
+function fakeContainer() {
+  const container = {
+    ownerDocument: { activeElement: null },
+    children: [],
+    insertBefore(node, anchor) {
+      node.remove();
+      const at = anchor ? this.children.indexOf(anchor) : this.children.length;
+      this.children.splice(at, 0, node);
+      node.parent = this;
+    },
+    contains(node) { return this.children.includes(node); },
+  };
+  const node = (key) => ({
+    key,
+    parent: null,
+    remove() { if (this.parent) this.parent.children.splice(this.parent.children.indexOf(this), 1); this.parent = null; },
+  });
+  return { container, node };
+}
+
+test("keyedChildren keeps its components between updates and clear() drops them", () => {
+  const { container, node } = fakeContainer();
+  let created = 0;
+  const rows = keyedChildren(container, {
+    create: (model) => { created += 1; return { el: node(model.key) }; },
+    update: (row, model) => { row.text = model.text; },
+  });
+  rows.update([{ key: "a", text: "A" }, { key: "b", text: "B" }]);
+  const a = rows.components.get("a").el;
+  rows.update([{ key: "b", text: "B2" }, { key: "a", text: "A" }, { key: "c", text: "C" }]);
+  assert.equal(created, 3, "only c is new");
+  assert.equal(rows.components.get("a").el, a, "a kept its node");
+  assert.equal(rows.components.get("b").text, "B2", "b was patched");
+  assert.deepEqual(container.children.map((n) => n.key), ["b", "a", "c"]);
+  rows.clear();
+  assert.deepEqual(container.children, []);
+  assert.equal(rows.components.size, 0);
+  rows.update([{ key: "a", text: "A" }]);
+  assert.equal(created, 4, "after clear() a key is made again");
+});
+
+test("whenChanged runs only when the value differs from the last one applied", () => {
+  const guard = whenChanged();
+  const seen = [];
+  assert.equal(guard({ a: 1 }, (v) => seen.push(v)), true);
+  assert.equal(guard({ a: 1 }, (v) => seen.push(v)), false, "an equal value is not applied again");
+  assert.equal(guard({ a: 2 }, (v) => seen.push(v)), true);
+  assert.equal(guard(null, (v) => seen.push(v)), true);
+  assert.equal(guard(null, (v) => seen.push(v)), false);
+  assert.equal(guard(undefined, (v) => seen.push(v)), true, "undefined is a value of its own");
+  assert.deepEqual(seen, [{ a: 1 }, { a: 2 }, null, undefined]);
+});
+
+test("classNames joins a base and the flags that are on", () => {
+  assert.equal(classNames("cal-chip", { done: true, overdue: false, list: 1 }), "cal-chip done list");
+  assert.equal(classNames("week-day", {}), "week-day");
+});
+
+test("the Today view's groups: Overdue first, one per day, rows keyed by checklist, item and day", () => {
+  const entry = (list, id, due) => ({ list, listTitle: list, item: { id, title: id, due } });
+  const agenda = {
+    overdue: [entry("L", "late", "2027-03-01")],
+    items: [entry("L", "hw", "2027-03-10"), entry("M", "hw", "2027-03-10"), entry("L", "run", "2027-03-11T07:30:00Z"), entry("L", "hw2", "2027-03-10")],
+  };
+  const groups = agendaGroups(agenda, "2027-03-10", "UTC");
+  assert.deepEqual(groups.map((g) => [g.key, g.kind, g.entries.map((e) => e.key)]), [
+    ["overdue", "overdue", ["L/late@2027-03-01"]],
+    ["2027-03-10", "today", ["L/hw@2027-03-10", "M/hw@2027-03-10", "L/hw2@2027-03-10"]],
+    ["2027-03-11", "later", ["L/run@2027-03-11"]],
+  ]);
+  assert.equal(groups[1].entries[0].item.title, "hw", "the entry is kept whole");
+  assert.deepEqual(agendaGroups({ overdue: [], items: [] }, "2027-03-10", "UTC"), []);
+  // A time falls on its day where the person is.
+  assert.equal(dueDay("2027-03-11T02:00:00Z", "America/New_York"), "2027-03-10");
+  assert.equal(dueDay("2027-03-11", "America/New_York"), "2027-03-11");
+});
+
+test("the activity feed: pending edits first (newest first), then events keyed by seq", () => {
+  const entries = activityEntries({
+    pending: [
+      { opId: "o1", message: { op: "completeItem", item: "i1" } },
+      { opId: "o2", message: { op: "updateList", title: "New name" } },
+    ],
+    events: [
+      { seq: 9, by: "bo", verb: "renamed", itemId: "i1", title: "Essay draft", detail: "“Essay” → “Essay draft”", at: "2027-03-01T10:00:00Z" },
+      { seq: 8, by: "ana", verb: "created the checklist", listTitle: "CS 298", at: "2027-03-01T09:00:00Z" },
+      { seq: 7, by: "ana", verb: "did something", at: "2027-03-01T08:00:00Z" },
+    ],
+    listId: "L 1",
+    username: "ana",
+    titleOf: (id) => ({ i1: "Essay" })[id],
+  });
+  assert.deepEqual(entries.map((e) => e.key), ["pending:o2", "pending:o1", "seq:9", "seq:8", "seq:7"]);
+  assert.deepEqual(entries[0].subject, null, "a checklist edit names no item");
+  assert.deepEqual(entries[1], { key: "pending:o1", pending: true, by: "ana", verb: "complete", subject: { text: "Essay" } });
+  assert.deepEqual(entries[2].subject, { text: "“Essay” → “Essay draft”", href: "#/list/L%201/item/i1" });
+  assert.deepEqual(entries[3].subject, { text: "“CS 298”" });
+  assert.equal(entries[4].subject, null);
+  const many = activityEntries({ pending: [], events: Array.from({ length: 60 }, (_, i) => ({ seq: 60 - i, by: "a", verb: "v" })), listId: "L", username: "a", titleOf: () => null });
+  assert.equal(many.length, 50, "at most 50 events");
+});

@@ -114,6 +114,7 @@ async def measure(owner, lists, items, samples, setup):
     agenda_server = (after[0] - before[0]) * 1000 / max(1.0, after[1] - before[1])
     agenda_received = list(received)
     searches = []
+    slowest = []
     hits = 0
     for index in range(samples):
         # Half single words, half a word and the beginning of another (as typed).
@@ -121,6 +122,7 @@ async def measure(owner, lists, items, samples, setup):
         q = pick() + (" " + pick()[:3] if index % 2 else "")
         latency, found = await timed({"type": "search", "q": q})
         searches.append(latency)
+        slowest.append((latency, q, len(found["results"])))
         hits += len(found["results"])
     await owner.close()
     return {
@@ -132,7 +134,9 @@ async def measure(owner, lists, items, samples, setup):
                        # The server's own mean, from /metrics: store job and JSON, no network, no client.
                        "serverMeanMs": round(agenda_server, 1)},
         "search": {"queries": samples, "meanResults": round(hits / samples, 1), "p50Ms": round(statistics.median(searches), 1),
-                   "p99Ms": round(percentile(searches, 0.99), 1)},
+                   "p99Ms": round(percentile(searches, 0.99), 1),
+                   # The five slowest, to look at by hand: [ms, query, results].
+                   "slowest": [[round(ms, 1), q, n] for ms, q, n in sorted(slowest, reverse=True)[:5]]},
     }
 
 

@@ -22,32 +22,15 @@ extension ChecklistStore {
             let upper = to.addingDays(2).description
             let rows = try Row.fetchCursor(
                 db.cachedStatement(sql: Self.agendaQuery), arguments: [upper, userID])
-            let extra = RowCodec.itemColumnCount
             var items: [AgendaEntry] = []
             var overdue: [AgendaEntry] = []
             while let row = try rows.next() {
-                guard let rowItem = RowCodec.item(row) else { continue }
-                let listID: ListID = row[extra]
-                var listTitle: String = row[extra + 1]
-                var listZone: String = row[extra + 2] ?? "UTC"
-                let view: ItemView
-                if row[extra + 4] as Bool {
-                    view = .standalone(rowItem, checklistTimeZone: listZone, now: now)
-                } else {
-                    // Under a parent, over children or in a sequential checklist: the
-                    // checklist decides, so it is loaded (or taken from memory).
-                    guard let state = try state(listID), let found = state.view(of: rowItem.id, now: now) else {
-                        continue
-                    }
-                    view = found
-                    listTitle = state.list.title
-                    listZone = state.list.timeZone
-                }
-                guard let due = view.item.due else { continue }
+                guard let planned = try plannedItem(row, now: now), let due = planned.view.item.due else { continue }
+                let listID: ListID = row[RowCodec.itemColumnCount]
                 let entry = { (due: Due) -> AgendaEntry in
-                    var shown = view
+                    var shown = planned.view
                     shown.item.due = due
-                    return AgendaEntry(listID: listID, listTitle: listTitle, item: shown)
+                    return AgendaEntry(listID: listID, listTitle: planned.listTitle, item: shown)
                 }
                 var current: Due? = due
                 var first = true
@@ -60,8 +43,10 @@ extension ChecklistStore {
                         items.append(entry(occurrence))
                     }
                     first = false
-                    guard let rule = view.item.repeatRule, let start = view.item.repeatStart else { break }
-                    current = RepeatDue.next(after: occurrence, rule: rule, start: start, timeZone: listZone)
+                    guard let rule = planned.view.item.repeatRule, let start = planned.view.item.repeatStart else {
+                        break
+                    }
+                    current = RepeatDue.next(after: occurrence, rule: rule, start: start, timeZone: planned.listZone)
                 }
             }
             return (Self.sortedByDue(items), Self.sortedByDue(overdue))
@@ -71,16 +56,12 @@ extension ChecklistStore {
     }
 
     /// The readable open dated items due before a day (`?` 1) of a user (`?` 2): each item's
-    /// columns, then its checklist's id, title, zone and whether it is sequential, and whether
-    /// the item stands alone (no parent, no children, a checklist that is not sequential) —
-    /// whose view needs nothing but its row (`ItemView.standalone`).
+    /// columns, then `plannedChecklistColumns`.
     ///
-    /// `INDEXED BY`: the open-and-dated index and the children index are what make this fast;
-    /// the plan must not drift (a query SQLite cannot run on them fails instead).
+    /// `INDEXED BY`: the open-and-dated index is what makes this fast; the plan must not
+    /// drift (a query SQLite cannot run on it fails instead).
     static let agendaQuery = """
-        SELECT \(RowCodec.itemColumns(of: "i.")), l.id, l.title, l.tz, l.sequential,
-            l.sequential = 0 AND i.parent IS NULL AND NOT EXISTS (
-                SELECT 1 FROM items c INDEXED BY items_children WHERE c.list_id = i.list_id AND c.parent = i.id)
+        SELECT \(RowCodec.itemColumns(of: "i.")), \(plannedChecklistColumns)
         FROM participants p
         JOIN lists l ON l.id = p.list_id
         JOIN items i INDEXED BY items_open_due

@@ -51,18 +51,43 @@ extension ChecklistStore {
                         LIMIT ?
                         """), arguments: [userID, match, oldest, limit])
             return try rows.compactMap { row -> SearchHit? in
-                guard let state = try state(row[0]) else { return nil }
+                let listID: ListID = row[0]
                 let itemID: ItemID = row[1]
-                let item = itemID.isEmpty ? nil : state.view(of: itemID, now: now)
-                if !itemID.isEmpty, item == nil { return nil }
+                if let state = states.use(listID) {
+                    let item = itemID.isEmpty ? nil : state.view(of: itemID, now: now)
+                    if !itemID.isEmpty, item == nil { return nil }
+                    return SearchHit(
+                        listID: listID, listTitle: state.list.title, listStatus: state.list.status, item: item,
+                        snippet: row[2])
+                }
+                // Not in memory: the hit's own rows (`plannedItem`), not its whole checklist.
+                guard
+                    let found = try Row.fetchOne(
+                        db.cachedStatement(sql: Self.searchHitQuery), arguments: [itemID, listID])
+                else { return nil }
+                let extra = RowCodec.itemColumnCount
+                let status = ListStatus(rawValue: found[extra + 3]) ?? .active
+                guard !itemID.isEmpty else {
+                    return SearchHit(
+                        listID: listID, listTitle: found[extra + 1], listStatus: status, item: nil, snippet: row[2])
+                }
+                guard let planned = try plannedItem(found, now: now) else { return nil }
                 return SearchHit(
-                    listID: state.list.id, listTitle: state.list.title, listStatus: state.list.status, item: item,
+                    listID: listID, listTitle: planned.listTitle, listStatus: status, item: planned.view,
                     snippet: row[2])
             }
         } catch {
             throw storeError(error)
         }
     }
+
+    /// One hit's checklist (`?` 2) and item (`?` 1; no item row for a checklist's own hit), as
+    /// `plannedItem` reads them.
+    static let searchHitQuery = """
+        SELECT \(RowCodec.itemColumns(of: "i.")), \(plannedChecklistColumns)
+        FROM lists l LEFT JOIN items i ON i.list_id = l.id AND i.id = ?
+        WHERE l.id = ?
+        """
 
     /// The user's words as an FTS5 expression: each word quoted (so nothing they type is
     /// syntax: `"`, `*`, `AND`, `NEAR(`…), all of them required, the last one a prefix.

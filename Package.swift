@@ -88,7 +88,9 @@ let package = Package(
         .target(name: "LoopbackTestSupport", path: "Tests/LoopbackTestSupport"),
         .testTarget(
             name: "TransportTests",
-            dependencies: ["Transport", .product(name: "DequeModule", package: "swift-collections")]
+            dependencies: [
+                "Transport", "LoopbackTestSupport", .product(name: "DequeModule", package: "swift-collections"),
+            ]
         ),
         .testTarget(name: "ChecklistCoreTests", dependencies: ["ChecklistCore", "QuickAddTools"]),
         .testTarget(name: "WireProtocolTests", dependencies: ["WireProtocol", "ChecklistCore"]),
@@ -109,7 +111,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ChecklistServerTests",
-            dependencies: ["ChecklistServer", "Transport", "WireProtocol", "ChecklistCore", "ChecklistStore"]
+            dependencies: [
+                "ChecklistServer", "Transport", "WireProtocol", "ChecklistCore", "ChecklistStore",
+                "LoopbackTestSupport",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

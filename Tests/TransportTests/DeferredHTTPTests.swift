@@ -1,3 +1,4 @@
+import LoopbackTestSupport
 import Dispatch
 import Foundation
 import Testing

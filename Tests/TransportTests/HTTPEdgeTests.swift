@@ -1,3 +1,4 @@
+import LoopbackTestSupport
 import Foundation
 import Glibc
 import Testing

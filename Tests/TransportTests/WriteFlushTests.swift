@@ -1,3 +1,4 @@
+import LoopbackTestSupport
 import Testing
 @testable import Transport
 

@@ -9,6 +9,7 @@ import { childIndex } from "../../Public/js/tree.js";
 import { visibleRows, cancelledEntries } from "../../Public/js/views/checklist/rows.js";
 import { reorderSiblings, keyboardMove, canDropOn, dropMove } from "../../Public/js/views/checklist/reorder-rules.js";
 import { rowBadges } from "../../Public/js/views/checklist/row-badges.js";
+import { fakeContainer } from "./fake-dom.mjs";
 
 const sorted = (plan) => ({ removed: [...plan.removed].sort(), created: [...plan.created].sort(), moved: [...plan.moved].sort() });
 
@@ -32,30 +33,6 @@ test("a reorder moves as few rows as it can", () => {
   // All at once: removals, creations and a move.
   assert.deepEqual(sorted(planKeyedUpdate(["a", "b", "c", "d", "e"], ["e", "a", "x", "c", "d"])), { removed: ["b"], created: ["x"], moved: ["e"] });
 });
-
-/** Just enough of a DOM for updateKeyed: children, insertBefore, remove, focus. */
-function fakeContainer() {
-  const doc = { activeElement: null };
-  const container = {
-    ownerDocument: doc,
-    children: [],
-    insertions: 0,
-    insertBefore(node, anchor) {
-      node.remove();
-      this.insertions += 1;
-      const at = anchor ? this.children.indexOf(anchor) : this.children.length;
-      this.children.splice(at, 0, node);
-      node.parent = this;
-    },
-    contains(node) { return this.children.includes(node); },
-  };
-  const node = (key) => ({
-    key,
-    parent: null,
-    remove() { if (this.parent) this.parent.children.splice(this.parent.children.indexOf(this), 1); this.parent = null; },
-  });
-  return { container, node };
-}
 
 test("updateKeyed keeps each key's node, patches every one, and leaves rows in order in place", () => {
   const { container, node } = fakeContainer();

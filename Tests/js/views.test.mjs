@@ -8,27 +8,7 @@ import { keyedChildren, whenChanged } from "../../Public/js/keyed.js";
 import { classNames } from "../../Public/js/dom.js";
 import { agendaGroups, dueDay } from "../../Public/js/views/today-groups.js";
 import { activityEntries } from "../../Public/js/views/activity.js";
-
-/** Just enough of a DOM for keyedChildren: children, insertBefore, remove, focus. */
-function fakeContainer() {
-  const container = {
-    ownerDocument: { activeElement: null },
-    children: [],
-    insertBefore(node, anchor) {
-      node.remove();
-      const at = anchor ? this.children.indexOf(anchor) : this.children.length;
-      this.children.splice(at, 0, node);
-      node.parent = this;
-    },
-    contains(node) { return this.children.includes(node); },
-  };
-  const node = (key) => ({
-    key,
-    parent: null,
-    remove() { if (this.parent) this.parent.children.splice(this.parent.children.indexOf(this), 1); this.parent = null; },
-  });
-  return { container, node };
-}
+import { fakeContainer } from "./fake-dom.mjs";
 
 test("keyedChildren keeps its components between updates and clear() drops them", () => {
   const { container, node } = fakeContainer();

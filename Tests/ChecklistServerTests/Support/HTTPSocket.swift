@@ -1,52 +1,21 @@
 import Foundation
+import LoopbackTestSupport
 import Glibc
 
-/// A blocking HTTP/1.1 connection to 127.0.0.1, for requests a test must pace or cut off
-/// (a slow reader, a client gone mid-body) and for uploads with an exact `Content-Length`.
+/// A blocking HTTP/1.1 connection to 127.0.0.1 (a `RawSocket`), for requests a test must
+/// pace or cut off (a slow reader, a client gone mid-body) and for uploads with an exact
+/// `Content-Length`.
 final class HTTPSocket {
-    let descriptor: Int32
+    private let socket: RawSocket
     /// Bytes read past the header block, not yet returned.
     private var pending: [UInt8] = []
 
     /// - Parameter receiveBufferSize: set before connecting, to shrink the TCP window.
     init(port: Int, receiveBufferSize: Int32? = nil) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw HTTPSocketError.failed("socket", errno) }
-        if var size = receiveBufferSize {
-            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-        }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let status = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard status == 0 else {
-            let code = errno
-            Glibc.close(descriptor)
-            throw HTTPSocketError.failed("connect", code)
-        }
+        socket = try RawSocket(port: port, receiveBufferSize: receiveBufferSize, timeoutSeconds: 10)
     }
 
-    deinit {
-        Glibc.close(descriptor)
-    }
-
-    func write(_ bytes: [UInt8]) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes {
-                Glibc.send(descriptor, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
-            }
-            guard sent > 0 else { throw HTTPSocketError.failed("send", errno) }
-            offset += sent
-        }
-    }
+    func write(_ bytes: [UInt8]) throws { try socket.write(bytes) }
 
     /// Sends a request: the request line, `Host`, `headers`, `Content-Length` when there is a
     /// body, then the body.
@@ -64,10 +33,7 @@ final class HTTPSocket {
             pending.removeFirst(taken.count)
             return taken
         }
-        var buffer = [UInt8](repeating: 0, count: limit)
-        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, limit, 0) }
-        guard count >= 0 else { throw HTTPSocketError.failed("recv", errno) }
-        return Array(buffer.prefix(count))
+        return try socket.read(limit: limit)
     }
 
     /// The status and the headers (lower-case names) of the next response.
@@ -88,7 +54,7 @@ final class HTTPSocket {
                 return (status, headers)
             }
             let chunk = try read()
-            guard !chunk.isEmpty else { throw HTTPSocketError.closedEarly }
+            guard !chunk.isEmpty else { throw RawSocketError.closedEarly }
             received += chunk
         }
     }
@@ -109,11 +75,6 @@ final class HTTPSocket {
         guard haystack.count >= needle.count else { return nil }
         return (0...(haystack.count - needle.count)).first { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
     }
-}
-
-enum HTTPSocketError: Error {
-    case failed(String, Int32)
-    case closedEarly
 }
 
 /// How many of this process's open descriptors name a file whose path contains `fragment`

@@ -1,3 +1,4 @@
+import LoopbackTestSupport
 /// A minimal HTTP/1.1 GET over `RawSocket`.
 struct RawHTTPResponse {
     var status: Int

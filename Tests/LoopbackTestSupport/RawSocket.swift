@@ -1,12 +1,13 @@
 import Glibc
 
 /// A blocking TCP socket to 127.0.0.1 with receive timeouts, for speaking HTTP or a
-/// hand-made WebSocket handshake without any client library.
-final class RawSocket {
-    let descriptor: Int32
+/// hand-made WebSocket handshake without any client library. Shared by the test targets
+/// that need one, so the socket code exists once.
+public final class RawSocket {
+    public let descriptor: Int32
 
     /// - Parameter receiveBufferSize: set before connecting, to shrink the TCP window.
-    init(port: Int, receiveBufferSize: Int32? = nil, timeoutSeconds: Int = 5) throws {
+    public init(port: Int, receiveBufferSize: Int32? = nil, timeoutSeconds: Int = 5) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw RawSocketError.failed("socket", errno) }
         if var size = receiveBufferSize {
@@ -34,8 +35,12 @@ final class RawSocket {
         Glibc.close(descriptor)
     }
 
-    func write(_ text: String) throws {
-        var bytes = Array(text.utf8)
+    public func write(_ text: String) throws {
+        try write(Array(text.utf8))
+    }
+
+    public func write(_ bytes: [UInt8]) throws {
+        var bytes = bytes
         var offset = 0
         while offset < bytes.count {
             let sent = bytes.withUnsafeMutableBytes {
@@ -47,7 +52,7 @@ final class RawSocket {
     }
 
     /// Up to `limit` bytes; empty at end of stream. Throws on timeout.
-    func read(limit: Int = 65536) throws -> [UInt8] {
+    public func read(limit: Int = 65536) throws -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: limit)
         let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, limit, 0) }
         guard count >= 0 else { throw RawSocketError.failed("recv", errno) }
@@ -56,7 +61,7 @@ final class RawSocket {
 
     /// Reads until the end of the HTTP header block; returns the header text and any body
     /// bytes read past it.
-    func readHeaders() throws -> (head: String, rest: [UInt8]) {
+    public func readHeaders() throws -> (head: String, rest: [UInt8]) {
         var received: [UInt8] = []
         let separator: [UInt8] = Array("\r\n\r\n".utf8)
         while true {
@@ -79,7 +84,7 @@ final class RawSocket {
     }
 }
 
-enum RawSocketError: Error {
+public enum RawSocketError: Error {
     case failed(String, Int32)
     case closedEarly
 }

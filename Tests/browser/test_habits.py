@@ -25,23 +25,23 @@ def test_check_in_and_the_coach_view_updates_live(browsers):
 
     # Bo checks in with one tap; Ana's coach view shows it without a reload.
     b.until(lambda d: b.driver.find_elements(By.CSS_SELECTOR, "[data-item-id='meditate'] .habit-done"), message="B: no habit row")
-    b.click_rebuilt("[data-item-id='meditate'] .habit-done")
+    b.click("[data-item-id='meditate'] .habit-done")
     streak = "return document.getElementById('habit-streak')?.textContent"
     b.until(lambda d: b.js(streak) == "1 day", message=f"B's streak: {b.js(streak)}")
-    # Read in one script call: the view redraws the table on every change.
+    # The coach table's cells, read in one script call.
     coach = "return [...document.querySelectorAll('.habit-coach-table tbody tr')].map(r => [...r.cells].map(c => c.textContent))"
     a.until(lambda d: any(row[0] == bo and row[1] == "1" for row in a.js(coach)),
             message=f"A's coach view did not show Bo's check-in: {a.js(coach)}")
 
     # Ana checks in: her score moves above zero and the chart has a line.
-    a.click_rebuilt("[data-item-id='meditate'] .habit-done")
+    a.click("[data-item-id='meditate'] .habit-done")
     a.until(lambda d: a.js(streak) == "1 day", message="A's streak did not update")
     a.until(lambda d: a.js("return document.getElementById('habit-score')?.textContent") not in ("0%", "—"), message="A's score did not move")
     assert a.driver.find_elements(By.CSS_SELECTOR, "#habit-chart polyline")
     assert "null" not in a.js("return document.querySelector('.habit-page').innerText"), "a literal null on the page"
     a.screenshot("habit-view-owner")
     # Tapping again undoes it.
-    a.click_rebuilt("[data-item-id='meditate'] .habit-done")
+    a.click("[data-item-id='meditate'] .habit-done")
     a.until(lambda d: a.js(streak) == "0 days", message="undo did not take the streak back")
     a.js("document.getElementById('habit-chart').scrollIntoView()")
     a.screenshot("habit-coach-view")

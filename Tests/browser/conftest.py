@@ -143,17 +143,6 @@ class Page:
         element.click()
         return element
 
-    def click_rebuilt(self, css, timeout=WAIT):
-        """Clicks `css` in a view that still rebuilds its elements on every update (the habit
-        view): finding and clicking happen in one attempt, and a stale element is looked up again."""
-        def attempt(driver):
-            element = EC.element_to_be_clickable((By.CSS_SELECTOR, css))(driver)
-            if not element:
-                return False
-            element.click()
-            return element
-        return self.until(attempt, timeout, f"{self.name}: {css} not clickable")
-
     def gone(self, css, timeout=WAIT):
         self.until(lambda d: not d.find_elements(By.CSS_SELECTOR, css), timeout, f"{self.name}: {css} still present")
 

@@ -6,17 +6,26 @@ from selenium.webdriver.common.by import By
 from conftest import unique, WAIT
 
 
-def test_check_in_and_the_coach_view_updates_live(browsers):
+def shared_habit_checklist(browsers, title, habits):
+    """Ana (browser A) makes a habit checklist with `habits` ((id, title) pairs) and shares it
+    with Bo (browser B) as an editor; returns both browsers, Bo's name and the list id."""
     a, b = browsers("A"), browsers("B")
     ana, bo = unique("ana"), unique("bo")
     a.signup(ana)
     b.signup(bo)
     list_id = a.js(
-        "const id = crypto.randomUUID(); window.checkwire.op({op: 'createList', id, title: 'Morning habits', kind: 'habits'}); return id;")
+        "const id = crypto.randomUUID(); window.checkwire.op({op: 'createList', id, title: arguments[0], kind: 'habits'}); return id;",
+        title)
     a.until(lambda d: a.pending_count() == 0, message="the habit checklist was not created")
-    a.js("window.checkwire.op({op: 'addItem', list: arguments[0], id: 'meditate', title: 'Meditate'})", list_id)
+    for item, name in habits:
+        a.js("window.checkwire.op({op: 'addItem', list: arguments[0], id: arguments[1], title: arguments[2]})", list_id, item, name)
     a.js("window.checkwire.op({op: 'share', list: arguments[0], username: arguments[1], role: 'editor'})", list_id, bo)
     a.until(lambda d: a.pending_count() == 0, message="edits not acknowledged")
+    return a, b, bo, list_id
+
+
+def test_check_in_and_the_coach_view_updates_live(browsers):
+    a, b, bo, list_id = shared_habit_checklist(browsers, "Morning habits", [("meditate", "Meditate")])
 
     a.open(f"#/list/{list_id}")
     a.find("#habit-today")
@@ -53,17 +62,8 @@ def test_check_in_buttons_are_kept_through_the_others_check_ins(browsers):
     today. Ana's rows and check-in buttons are the same elements
     (the same WebElements, never stale), her own check-in still shows on hers, Bo's shows in
     her coach view, and a click on a button found before Bo's check-in lands."""
-    a, b = browsers("A"), browsers("B")
-    ana, bo = unique("ana"), unique("bo")
-    a.signup(ana)
-    b.signup(bo)
-    list_id = a.js(
-        "const id = crypto.randomUUID(); window.checkwire.op({op: 'createList', id, title: 'Evening habits', kind: 'habits'}); return id;")
-    a.until(lambda d: a.pending_count() == 0, message="the habit checklist was not created")
-    for item, title in (("meditate", "Meditate"), ("read", "Read")):
-        a.js("window.checkwire.op({op: 'addItem', list: arguments[0], id: arguments[1], title: arguments[2]})", list_id, item, title)
-    a.js("window.checkwire.op({op: 'share', list: arguments[0], username: arguments[1], role: 'editor'})", list_id, bo)
-    a.until(lambda d: a.pending_count() == 0, message="edits not acknowledged")
+    a, b, bo, list_id = shared_habit_checklist(
+        browsers, "Evening habits", [("meditate", "Meditate"), ("read", "Read")])
 
     a.open(f"#/list/{list_id}")
     b.open(f"#/list/{list_id}")

@@ -60,6 +60,9 @@ public protocol ChecklistStorage: AnyObject {
     func history(of listID: ListID, for userID: UserID, from: CivilDate, to: CivilDate, username: String?)
         throws(StoreError) -> [ChecklistState.HistoryDay]
 
+    /// Readies what `agenda` reads (an index built from the rows), returning how many items it
+    /// holds; the server calls it once at start. `agenda` readies it too if need be.
+    func preparePlanning() throws(StoreError) -> Int
     /// Open items due in a range over every readable checklist, and those overdue before it.
     func agenda(for userID: UserID, from: CivilDate, to: CivilDate, now: Timestamp) throws(StoreError) -> (
         items: [AgendaEntry], overdue: [AgendaEntry]

@@ -29,7 +29,7 @@ extension JSONWriter {
             ("location", ranges.location), ("remindEvery", ranges.remindEvery), ("repeat", ranges.repeatRule),
         ] {
             guard let range else { continue }
-            key(name)
+            key(text: name)
             self.range(range)
         }
         key("title")

@@ -183,7 +183,7 @@ extension JSONWriter {
         }
     }
 
-    private mutating func change(_ key: String, _ change: FieldChange<String>) {
+    private mutating func change(_ key: StaticString, _ change: FieldChange<String>) {
         switch change {
         case .unchanged: break
         case .set(let value): field(key, value)
@@ -191,7 +191,7 @@ extension JSONWriter {
         }
     }
 
-    private mutating func change(_ key: String, _ change: FieldChange<Int>) {
+    private mutating func change(_ key: StaticString, _ change: FieldChange<Int>) {
         switch change {
         case .unchanged: break
         case .set(let value): field(key, value)

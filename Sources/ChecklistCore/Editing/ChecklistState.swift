@@ -57,7 +57,8 @@ public struct ChecklistState: Hashable, Sendable {
     /// Ids of the children of `parent`, unordered.
     func siblingIDs(of parent: ItemID?) -> [ItemID] { childIDs[parent] ?? [] }
 
-    func hasChildren(_ id: ItemID) -> Bool { !(childIDs[id]?.isEmpty ?? true) }
+    /// Whether any item is under `id` (whatever its status).
+    public func hasChildren(_ id: ItemID) -> Bool { !(childIDs[id]?.isEmpty ?? true) }
 
     /// Ids of every descendant of `id`, depth first.
     func descendants(of id: ItemID) -> [ItemID] {

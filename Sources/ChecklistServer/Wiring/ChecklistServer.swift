@@ -123,6 +123,7 @@ public final class ChecklistServer: @unchecked Sendable {
     /// Starts listening; returns the bound port.
     public func start() throws -> Int {
         let port = try transport.start()
+        buildPlanningIndex()
         transport.execute { [self] in
             hub.start()
             performHubActions()
@@ -131,6 +132,25 @@ public final class ChecklistServer: @unchecked Sendable {
             "listening",
             metadata: ["host": "\(configuration.host)", "port": "\(port)", "database": "\(configuration.databasePath)"])
         return port
+    }
+
+    /// Queues the planning index's build as the store's first job: requests that arrive
+    /// meanwhile wait for it, as the first `agenda` would have.
+    private func buildPlanningIndex() {
+        let logger = logger
+        let started = DispatchTime.now().uptimeNanoseconds
+        store.submit(
+            { store in
+                do {
+                    let items = try store.preparePlanning()
+                    let milliseconds = (DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
+                    logger.info("planning index built", metadata: ["items": "\(items)", "ms": "\(milliseconds)"])
+                } catch {
+                    logger.warning(
+                        "planning index not built; the first agenda builds it", metadata: ["cause": "\(error)"])
+                }
+                return { _ in }
+            }, abandoned: { _ in })
     }
 
     /// Graceful stop: stop taking requests, let every queued edit commit and its reply go

@@ -1,8 +1,7 @@
 public import ChecklistCore
-import GRDB
 
-/// `agenda`: open items due in a range over every checklist the user can read, from an index
-/// of open dated items rather than by loading every checklist.
+/// `agenda`: open items due in a range over every checklist the user can read, from the
+/// in-memory index of open dated items (`PlanningIndex`) rather than by loading every checklist.
 extension ChecklistStore {
     /// The longest range one `agenda` may ask for.
     public static let agendaMaximumDays = 92
@@ -15,59 +14,67 @@ extension ChecklistStore {
         items: [AgendaEntry], overdue: [AgendaEntry]
     ) {
         do {
-            // Rows of this batch's earlier edits are written at its end; the query must see them.
+            // The index is built from the rows on first use: this batch's earlier edits must be in them.
             try writeChangedRows()
+            try preparePlanningIndex()
             let zone = try account(id: userID)?.timeZone ?? "UTC"
             // A UTC date-time can fall a day either side of the local one: take a day more, then filter.
-            let upper = to.addingDays(2).description
-            let rows = try Row.fetchCursor(
-                db.cachedStatement(sql: Self.agendaQuery), arguments: [upper, userID])
-            var items: [AgendaEntry] = []
-            var overdue: [AgendaEntry] = []
-            while let row = try rows.next() {
-                guard let planned = try plannedItem(row, now: now), let due = planned.view.item.due else { continue }
-                let listID: ListID = row[RowCodec.itemColumnCount]
-                let entry = { (due: Due) -> AgendaEntry in
-                    var shown = planned.view
-                    shown.item.due = due
-                    return AgendaEntry(listID: listID, listTitle: planned.listTitle, item: shown)
-                }
-                var current: Due? = due
-                var first = true
-                while let occurrence = current {
-                    let day = Self.day(of: occurrence, zone: zone)
-                    if day > to { break }
-                    if day < from {
-                        if first { overdue.append(entry(occurrence)) }
-                    } else {
-                        items.append(entry(occurrence))
-                    }
-                    first = false
-                    guard let rule = planned.view.item.repeatRule, let start = planned.view.item.repeatStart else {
-                        break
-                    }
-                    current = RepeatDue.next(after: occurrence, rule: rule, start: start, timeZone: planned.listZone)
+            let upper = to.addingDays(2).startOfDayUTC.milliseconds
+            var lines = AgendaLines(from: from, to: to, zone: zone)
+            let readable = try readableSlots(of: userID)
+            guard let index = planning else { return ([], []) }
+            for slot in readable {
+                guard let plan = index.plans[slot], plan.inAgenda else { continue }
+                let listID = plan.listID
+                // By index: a for-in loop would copy each entry (retaining its strings) once more.
+                for index in plan.entries.indices {
+                    guard plan.entries[index].dueKey < upper else { break }
+                    // Under a parent, over children or in a sequential checklist: the checklist decides.
+                    guard
+                        let view = plan.isStandalone(plan.entries[index])
+                            ? .standalone(plan.entries[index].item, checklistTimeZone: plan.timeZone, now: now)
+                            : try state(listID)?.view(of: plan.entries[index].item.id, now: now)
+                    else { continue }
+                    lines.add(view, listID: listID, listTitle: plan.title, listZone: plan.timeZone)
                 }
             }
-            return (Self.sortedByDue(items), Self.sortedByDue(overdue))
+            Self.sortByDue(&lines.items)
+            Self.sortByDue(&lines.overdue)
+            return (lines.items, lines.overdue)
         } catch {
             throw storeError(error)
         }
     }
 
-    /// The readable open dated items due before a day (`?` 1) of a user (`?` 2): each item's
-    /// columns, then `plannedChecklistColumns`.
-    ///
-    /// `INDEXED BY`: the open-and-dated index is what makes this fast; the plan must not
-    /// drift (a query SQLite cannot run on it fails instead).
-    static let agendaQuery = """
-        SELECT \(RowCodec.itemColumns(of: "i.")), \(plannedChecklistColumns)
-        FROM participants p
-        JOIN lists l ON l.id = p.list_id
-        JOIN items i INDEXED BY items_open_due
-            ON i.list_id = p.list_id AND i.status = 'open' AND i.due IS NOT NULL AND i.due < ?
-        WHERE p.user_id = ? AND l.status != 'cancelled' AND l.kind != 'habits'
-        """
+    /// An agenda's lines as they are found: each item once per occurrence in the range, and
+    /// in `overdue` when its next occurrence is before it.
+    struct AgendaLines {
+        let from: CivilDate
+        let to: CivilDate
+        /// The reader's zone, in which a moment falls on a day.
+        let zone: String
+        var items: [AgendaEntry] = []
+        var overdue: [AgendaEntry] = []
+
+        mutating func add(_ view: ItemView, listID: ListID, listTitle: String, listZone: String) {
+            var current = view.item.due
+            var first = true
+            while let occurrence = current {
+                let day = ChecklistStore.day(of: occurrence, zone: zone)
+                if day > to { break }
+                if day >= from || first {
+                    var shown = view
+                    shown.item.due = occurrence
+                    let entry = AgendaEntry(listID: listID, listTitle: listTitle, item: shown)
+                    if day < from { overdue.append(entry) } else { items.append(entry) }
+                }
+                first = false
+                // A repeating item's occurrences fall in its checklist's zone.
+                guard let rule = view.item.repeatRule, let start = view.item.repeatStart else { break }
+                current = RepeatDue.next(after: occurrence, rule: rule, start: start, timeZone: listZone)
+            }
+        }
+    }
 
     /// The day a due falls on for the reader: a date is its own day; a moment, its date in their zone.
     static func day(of due: Due, zone: String) -> CivilDate {
@@ -77,16 +84,33 @@ extension ChecklistStore {
         }
     }
 
-    /// By due, then checklist title, item title and id. Sorts positions by a precomputed due
-    /// and moves each entry once: sorting the entries themselves copied every (large) entry
-    /// many times and built tuples of strings per comparison — 17 % of a week's agenda.
-    static func sortedByDue(_ entries: [AgendaEntry]) -> [AgendaEntry] {
+    /// By due, then checklist title, item title and id.
+    ///
+    /// Sorts positions by a precomputed due, comparing the strings of tied entries in place,
+    /// then moves the entries into that order by swapping. Why: sorting the entries themselves
+    /// copied every (large) entry many times, and copying them into a new array retained and
+    /// released every string of every entry (together a fifth of a week's agenda, session 11).
+    static func sortByDue(_ entries: inout [AgendaEntry]) {
         let dues = entries.map { $0.item.item.due!.sortKey.milliseconds }
-        let order = entries.indices.sorted { a, b in
-            if dues[a] != dues[b] { return dues[a] < dues[b] }
-            let x = entries[a], y = entries[b]
-            return (x.listTitle, x.item.item.title, x.item.item.id) < (y.listTitle, y.item.item.title, y.item.item.id)
+        var order = Array(entries.indices)
+        entries.withUnsafeBufferPointer { line in
+            order.sort { a, b in
+                if dues[a] != dues[b] { return dues[a] < dues[b] }
+                if line[a].listTitle != line[b].listTitle { return line[a].listTitle < line[b].listTitle }
+                if line[a].item.item.title != line[b].item.item.title {
+                    return line[a].item.item.title < line[b].item.item.title
+                }
+                return line[a].item.item.id < line[b].item.item.id
+            }
         }
-        return order.map { entries[$0] }
+        // Line `i` is to hold what is at `order[i]`; an earlier swap may have moved that entry
+        // on, to the place its own `order` names.
+        entries.withUnsafeMutableBufferPointer { line in
+            for i in line.indices {
+                var from = order[i]
+                while from < i { from = order[from] }
+                line.swapAt(i, from)
+            }
+        }
     }
 }

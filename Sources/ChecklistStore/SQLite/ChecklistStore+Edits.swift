@@ -104,6 +104,7 @@ extension ChecklistStore {
             if change.role == nil, let removed = applied.revokedUserID {
                 try db.cachedStatement(sql: "DELETE FROM participants WHERE list_id = ? AND user_id = ?")
                     .execute(arguments: [listID, removed])
+                planning?.participation(of: removed, in: listID, reads: false)
             } else if let participant = state.participants.values.first(where: { $0.username == change.username }) {
                 try db.cachedStatement(
                     sql:
@@ -113,6 +114,7 @@ extension ChecklistStore {
                     listID, participant.userID, participant.username, participant.role.rawValue,
                     participant.joinedAt?.milliseconds,
                 ])
+                planning?.participation(of: participant.userID, in: listID, reads: true)
             }
         }
         if let checkIn = applied.checkIn {

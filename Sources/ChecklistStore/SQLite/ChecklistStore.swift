@@ -44,6 +44,9 @@ public final class ChecklistStore {
     /// SQLite's words for what poisoned the batch, for the health report.
     var poisonCause: String?
 
+    /// Open dated items in memory, for `agenda`; `nil` until first used and after a rollback.
+    var planning: PlanningIndex?
+
     /// When reminder claims were last pruned (`fireReminders` prunes hourly).
     var lastClaimPrune = Timestamp(milliseconds: 0)
 
@@ -90,6 +93,8 @@ public final class ChecklistStore {
     func rollBackBatch() {
         for id in changedLists { states[id] = nil }
         for id in changedUsage { usage[id] = nil }
+        // Rebuilt from the rows on next use rather than undoing this batch's changes to it.
+        planning = nil
         beginBatch()
     }
 
@@ -117,6 +122,7 @@ public final class ChecklistStore {
                 let body = [item.notes, item.location].compactMap { $0 }.joined(separator: " ")
                 try upsertDocument.execute(arguments: [id, itemID, item.title, body])
             }
+            planning?.update(from: state, changed: changedItems[id] ?? [])
         }
     }
 

@@ -20,7 +20,7 @@ extension JSONWriter {
         case .object(let object):
             beginObject()
             for (k, v) in object.pairs {
-                key(k)
+                key(text: k)
                 value(v)
             }
             endObject()

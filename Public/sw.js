@@ -1,7 +1,7 @@
 // Keeps the app shell available offline: network first (so updates show at once), the
 // cached copy when the server cannot be reached. Data never goes through here: edits wait
 // in the outbox (localStorage) and state comes over the WebSocket.
-const CACHE = "checkwire-shell-v8";
+const CACHE = "checkwire-shell-v9";
 const SHELL = [
   "./", "index.html", "app.css", "favicon.svg", "manifest.webmanifest",
   "js/main.js", "js/connection.js", "js/sync.js", "js/store.js", "js/outbox.js", "js/projection.js",
@@ -17,6 +17,7 @@ const SHELL = [
   "js/views/item/panel.js", "js/views/item/saving.js", "js/views/item/sections.js",
   "js/views/participants.js", "js/views/calendar.js", "js/views/activity.js", "js/views/dialog.js",
   "js/views/reminders.js", "js/views/habits.js", "js/habits-math.js", "js/views/today.js", "js/views/today-groups.js",
+  "js/views/search-results.js",
   "js/views/feed.js", "js/views/attachments.js",
 ];
 

@@ -1,14 +1,16 @@
 // The pure parts of the kept views (lists, Today, calendar, activity feed) under Node's own
 // test runner: the keyed-children helper and the change guard they are built from, the Today
-// view's groups and row keys, and what the activity feed shows. The DOM side is covered by
-// the browser tests (test_collaboration.py's live-update tests).
+// view's groups and row keys, what the activity feed shows, and the search results patched
+// in place (on a fake document). The rest of the DOM side is covered by the browser tests
+// (test_collaboration.py's live-update tests, test_today.py's search).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { keyedChildren, whenChanged } from "../../Public/js/keyed.js";
 import { classNames } from "../../Public/js/dom.js";
 import { agendaGroups, dueDay } from "../../Public/js/views/today-groups.js";
 import { activityEntries } from "../../Public/js/views/activity.js";
-import { fakeContainer } from "./fake-dom.mjs";
+import { searchHit, createSearchResults } from "../../Public/js/views/search-results.js";
+import { fakeContainer, installFakeDocument } from "./fake-dom.mjs";
 
 test("keyedChildren keeps its components between updates and clear() drops them", () => {
   const { container, node } = fakeContainer();
@@ -90,4 +92,55 @@ test("the activity feed: pending edits first (newest first), then events keyed b
   assert.equal(entries[4].subject, null);
   const many = activityEntries({ pending: [], events: Array.from({ length: 60 }, (_, i) => ({ seq: 60 - i, by: "a", verb: "v" })), listId: "L", username: "a", titleOf: () => null });
   assert.equal(many.length, 50, "at most 50 events");
+});
+
+test("a search hit is keyed by its checklist and item, or the checklist alone, ids encoded", () => {
+  const item = searchHit({ list: "L 1", listTitle: "CS 298", listStatus: "active", item: { id: "a/b", title: "Essay", status: "open" }, snippet: "«ess»ay" });
+  assert.deepEqual(item, { key: "L%201/a%2Fb", href: "#/list/L%201/item/a%2Fb", title: "Essay", context: " — CS 298", snippet: "«ess»ay", cancelled: false });
+  const list = searchHit({ list: "L 1", listTitle: "CS 298", listStatus: "cancelled", snippet: "«cs» 298" });
+  assert.deepEqual(list, { key: "L%201", href: "#/list/L%201", title: "CS 298", context: " — checklist", snippet: "«cs» 298", cancelled: true });
+  // A checklist "a" with item "b/c" and a checklist "a/b" with item "c" do not share a key.
+  assert.notEqual(searchHit({ list: "a", item: { id: "b/c" } }).key, searchHit({ list: "a/b", item: { id: "c" } }).key);
+  assert.equal(searchHit({ list: "L", listStatus: "active", item: { id: "i", status: "cancelled" } }).cancelled, true);
+});
+
+test("search results keep each hit's element, patch it, drop the gone ones and follow the reply's order", () => {
+  const document = installFakeDocument();
+  const container = document.createElement("div");
+  const results = createSearchResults(container);
+  const hit = (id, title, snippet, status = "open") => ({ list: "L", listTitle: "CS 298", listStatus: "active", item: { id, title, status }, snippet });
+  const parts = (el) => [el.getAttribute("href"), el.getAttribute("class"), ...el.children.map((part) => part.textContent)];
+
+  results.show([hit("hw", "Homework 3", "«home»work"), hit("essay", "Essay", "take-«home» essay"),
+    { list: "L", listTitle: "CS 298", listStatus: "active", snippet: "«home» work" }], "home");
+  const [hw, essay, list] = container.children;
+  assert.equal(container.children.length, 3);
+  assert.deepEqual(parts(hw), ["#/list/L/item/hw", "search-hit", "Homework 3", " — CS 298", "«home»work"]);
+  assert.deepEqual(parts(list), ["#/list/L", "search-hit", "CS 298", " — checklist", "«home» work"]);
+
+  // The next keystroke: the checklist no longer matches, the two items swap and change.
+  results.show([hit("essay", "Essay draft", "take-«homew»ork essay", "cancelled"), hit("hw", "Homework 3", "«homew»ork")], "homew");
+  assert.deepEqual(container.children, [essay, hw], "the same elements, in the reply's order");
+  assert.equal(list.parentNode, null, "the checklist's hit is gone");
+  assert.deepEqual(parts(essay), ["#/list/L/item/essay", "search-hit cancelled", "Essay draftcancelled", " — CS 298", "take-«homew»ork essay"]);
+  assert.deepEqual(parts(hw), ["#/list/L/item/hw", "search-hit", "Homework 3", " — CS 298", "«homew»ork"]);
+  results.show([hit("essay", "Essay draft", "x", "cancelled")], "homew");
+  assert.deepEqual(container.children, [essay]);
+  assert.equal(essay.children[0].textContent, "Essay draftcancelled", "still cancelled: one chip, not two");
+  results.show([hit("essay", "Essay draft", "x", "open")], "homew");
+  assert.deepEqual(parts(essay).slice(1, 3), ["search-hit", "Essay draft"], "restored: the chip is gone");
+});
+
+test("search results say when nothing matches or the search failed, and give way to the next hits", () => {
+  const document = installFakeDocument();
+  const container = document.createElement("div");
+  const results = createSearchResults(container);
+  const hit = { list: "L", listTitle: "CS 298", listStatus: "active", item: { id: "hw", title: "Homework 3", status: "open" }, snippet: "s" };
+  results.show([hit], "home");
+  results.show([], "homz");
+  assert.deepEqual(container.childNodes.map((node) => [node.tagName, node.textContent]), [["P", "Nothing matches “homz”."]]);
+  results.say("Search needs a connection.");
+  assert.deepEqual(container.childNodes.map((node) => node.textContent), ["Search needs a connection."]);
+  results.show([hit], "home");
+  assert.deepEqual(container.childNodes.map((node) => [node.tagName, node.getAttribute("href")]), [["A", "#/list/L/item/hw"]]);
 });

@@ -5,12 +5,15 @@
 // Both are server reads: the agenda is read again whenever a checklist's seq moves. Its
 // groups and rows are kept under their keys (a row's: checklist, item and day) and patched
 // in place, so a tick or a click lands on the row it was aimed at while live updates arrive.
+// Search results are kept the same way (search-results.js), as they are read again while
+// the person types.
 import { h, setText, setClass, setAttr } from "../dom.js";
 import { icon } from "../icons.js";
 import { keyedChildren, whenChanged } from "../keyed.js";
 import { formatDue, repeatInWords, isOverdue } from "../format.js";
 import { localDay, addDays } from "../habits-math.js";
 import { agendaGroups, dayLabel } from "./today-groups.js";
+import { createSearchResults } from "./search-results.js";
 
 const DAYS_AHEAD = 7;
 
@@ -26,6 +29,7 @@ export function createTodayView(app) {
     oninput: () => { clearTimeout(searchTimer); searchTimer = setTimeout(runSearch, 150); },
   });
   const results = h("div.card.search-results#search-results", { hidden: true, "aria-live": "polite" });
+  const hits = createSearchResults(results);
   const body = h("div.today-body#today-body");
   const groups = keyedChildren(body, { create: createGroup, update: (group, model) => group.update(model) });
   let placeholder = null; // { kind, el } shown instead of the groups
@@ -67,21 +71,12 @@ export function createTodayView(app) {
       const reply = await app.sync.connection.request({ type: "search", q, limit: 20 });
       if (q !== lastQuery) return;
       results.hidden = false;
-      results.replaceChildren(...(reply.results.length ? reply.results.map(resultRow) : [h("p.muted", `Nothing matches “${q}”.`)]));
+      hits.show(reply.results, q);
     } catch (error) {
+      if (q !== lastQuery) return; // a newer query's results stand
       results.hidden = false;
-      results.replaceChildren(h("p.muted", error.message || "Search needs a connection."));
+      hits.say(error.message || "Search needs a connection.");
     }
-  }
-
-  function resultRow(hit) {
-    const cancelled = hit.listStatus === "cancelled" || hit.item?.status === "cancelled";
-    const href = hit.item ? `#/list/${encodeURIComponent(hit.list)}/item/${encodeURIComponent(hit.item.id)}` : `#/list/${encodeURIComponent(hit.list)}`;
-    return h(`a.search-hit${cancelled ? ".cancelled" : ""}`, { href },
-      h("span.search-hit-title", hit.item ? hit.item.title : hit.listTitle, cancelled ? h("span.chip.plain", "cancelled") : null),
-      h("span.muted.small-text", hit.item ? ` — ${hit.listTitle}` : " — checklist"),
-      h("span.search-snippet", hit.snippet),
-    );
   }
 
   /** Shows `build()` instead of the groups, built again only when `kind` changes. */

@@ -138,4 +138,24 @@ import Testing
             #expect(Set(week) == Set(committed), "exactly the acknowledged items, no more")
         }
     }
+
+    @Test func searchFindsDocumentsAddedAfterTheIndexWasBuilt() throws {
+        try StoreFixture.withStore { store in
+            let olive = try store.signUp("olive")
+            let bob = try store.signUp("bob")
+            let search = { (user: UserAccount, words: String) throws -> [String] in
+                try store.sync { storage throws(StoreError) in
+                    try storage.search(words, for: user.id, limit: 20).map { $0.item?.item.id.rawValue ?? $0.listTitle }
+                }
+            }
+            #expect(try search(olive, "zebra").isEmpty, "builds the index and learns the documents so far")
+            #expect(try search(bob, "zebra").isEmpty)
+            try store.createList("zoo", title: "Zebra crossing", by: olive)
+            try store.applied(.edit("zoo", .addItem(.init(id: "z", title: "Feed the zebra"))), opID: "z", by: olive)
+            #expect(Set(try search(olive, "zebra")) == ["Zebra crossing", "z"])
+            #expect(try search(bob, "zebra").isEmpty, "not bob's")
+            try store.applied(.share("zoo", username: "bob", role: .viewer), opID: "share", by: olive)
+            #expect(Set(try search(bob, "zeb")) == ["Zebra crossing", "z"])
+        }
+    }
 }

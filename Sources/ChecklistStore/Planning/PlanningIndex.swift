@@ -82,6 +82,18 @@ struct PlanningIndex {
     var plans: [Plan?] = []
     /// The slots of the checklists each user takes part in, for users asked about since the build.
     var readable: [UserID: Set<Int>] = [:]
+    /// The slot of the checklist each search document (`search_docs`, by rowid) is in; -1 for
+    /// a rowid with no document. A document never moves to another checklist and is never
+    /// deleted, so this only grows (`ChecklistStore.catchUpDocumentSlots`).
+    var documentSlots: [Int32] = []
+
+    /// Records that the document `rowid` is in the checklist `listID`.
+    mutating func document(_ rowid: Int64, in listID: ListID) {
+        guard rowid >= 0 else { return }
+        let slot = Int32(slot(of: listID))
+        while documentSlots.count <= rowid { documentSlots.append(-1) }
+        documentSlots[Int(rowid)] = slot
+    }
 
     /// The slot of a checklist, given now if it has none.
     mutating func slot(of listID: ListID) -> Int {

@@ -11,10 +11,12 @@ extension ChecklistStore {
     /// How many of a query's matches are ranked at most: the most recently created ones.
     ///
     /// Why: FTS5 scores every match before `LIMIT` applies, and a word found in 18,000 of
-    /// 200,000 items took 90 ms to rank. Scoring only the newest 2,000 readable matches
-    /// bounds that; a query this broad is refined by its next word anyway, and the newest
-    /// things are the likelier ones to be looked for. Measured in docs/benchmarks.md.
-    public static let searchRankedMatches = 2_000
+    /// 200,000 items took 90 ms to rank. Scoring only the newest readable matches bounds
+    /// that; a query this broad is refined by its next word anyway, and the newest things are
+    /// the likelier ones to be looked for. 1,000 rather than session 9's 2,000: once the joins
+    /// were gone, scoring (BM25 reads each match's sizes) was most of a broad search, and
+    /// halving it took search p99 from 22–24 to 19–20 ms (docs/benchmarks.md, session 11).
+    public static let searchRankedMatches = 1_000
 
     /// Best match first (BM25, titles weighing twice the rest) among the newest
     /// `searchRankedMatches` matches, the last word matched as a prefix, only in checklists the
@@ -35,38 +37,60 @@ extension ChecklistStore {
             var oldest: Int64 = 0
             var readable = 0
             var walked = 0
-            let walk = try Int64.fetchCursor(
-                db.cachedStatement(
-                    sql: "SELECT rowid FROM search_fts WHERE search_fts MATCH ? ORDER BY rowid DESC"),
-                arguments: [match])
-            while readable < Self.searchRankedMatches, let document = try walk.next() {
-                walked += 1
-                guard reader.reads(document) else { continue }
-                readable += 1
-                if readable == Self.searchRankedMatches { oldest = document }
+            // In chunks with a LIMIT: without one, FTS5 prepared the whole of a common word's
+            // matches for the walk newest first (4.9 ms for 180,000, against 0.6 ms for the
+            // 1,000 newest; sqlite3 `.timer`). A first chunk of N is enough when the reader may
+            // see every match; someone else's matches make it walk on, four times further each time.
+            var before = Int64.max
+            var chunk = Self.searchRankedMatches
+            walking: while true {
+                let rowids = try Int64.fetchCursor(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT rowid FROM search_fts WHERE search_fts MATCH ? AND rowid < ?
+                            ORDER BY rowid DESC LIMIT ?
+                            """), arguments: [match, before, chunk])
+                var seen = 0
+                while let document = try rowids.next() {
+                    seen += 1
+                    walked += 1
+                    before = document
+                    guard reader.reads(document) else { continue }
+                    readable += 1
+                    if readable == Self.searchRankedMatches {
+                        oldest = document
+                        break walking
+                    }
+                }
+                if seen < chunk { break }
+                chunk *= 4
             }
             // Every match from `oldest` on was walked: at most `walked - readable` of them are
             // someone else's, so that many more rows than `limit` hold `limit` readable ones.
-            let rows = try Row.fetchAll(
+            // Ranked by rowid alone: joining `search_docs` here would seek once per match
+            // scored, not once per hit.
+            let ranked = try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT d.list_id, d.item_id, snippet(search_fts, -1, '«', '»', '…', 12), d.rowid
+                        SELECT rowid, snippet(search_fts, -1, '«', '»', '…', 12)
                         FROM search_fts
-                        JOIN search_docs d ON d.rowid = search_fts.rowid
-                        WHERE search_fts MATCH ? AND search_fts.rowid >= ?
+                        WHERE search_fts MATCH ? AND rowid >= ?
                         ORDER BY bm25(search_fts, 2.0, 1.0)
                         LIMIT ?
                         """), arguments: [match, oldest, limit + walked - readable]
-            ).filter { reader.reads($0[3]) }.prefix(limit)
-            return try rows.compactMap { row -> SearchHit? in
-                let listID: ListID = row[0]
-                let itemID: ItemID = row[1]
+            ).filter { reader.reads($0[0]) }.prefix(limit)
+            let document = try db.cachedStatement(sql: "SELECT list_id, item_id FROM search_docs WHERE rowid = ?")
+            let rows = try ranked.compactMap { hit -> (ListID, ItemID, String)? in
+                guard let row = try Row.fetchOne(document, arguments: [hit[0] as Int64]) else { return nil }
+                return (row[0], row[1], hit[1])
+            }
+            return try rows.compactMap { listID, itemID, snippet -> SearchHit? in
                 if let state = states.use(listID) {
                     let item = itemID.isEmpty ? nil : state.view(of: itemID, now: now)
                     if !itemID.isEmpty, item == nil { return nil }
                     return SearchHit(
                         listID: listID, listTitle: state.list.title, listStatus: state.list.status, item: item,
-                        snippet: row[2])
+                        snippet: snippet)
                 }
                 // Not in memory: the hit's own rows (`plannedItem`), not its whole checklist.
                 guard
@@ -77,12 +101,12 @@ extension ChecklistStore {
                 let status = ListStatus(rawValue: found[extra + 3]) ?? .active
                 guard !itemID.isEmpty else {
                     return SearchHit(
-                        listID: listID, listTitle: found[extra + 1], listStatus: status, item: nil, snippet: row[2])
+                        listID: listID, listTitle: found[extra + 1], listStatus: status, item: nil, snippet: snippet)
                 }
                 guard let planned = try plannedItem(found, now: now) else { return nil }
                 return SearchHit(
                     listID: listID, listTitle: planned.listTitle, listStatus: status, item: planned.view,
-                    snippet: row[2])
+                    snippet: snippet)
             }
         } catch {
             throw storeError(error)

@@ -92,12 +92,13 @@ public protocol ChecklistStorage: AnyObject {
         -> Int
     /// Whose feed a token (by its hash) opens, or `nil` for an unknown or rotated one.
     func feedScope(forTokenHash tokenHash: [UInt8]) throws(StoreError) -> FeedScope?
-    /// A cheap text that changes whenever the feed's content may (its `ETag` is made from it).
-    func feedFingerprint(_ scope: FeedScope, today: CivilDate) throws(StoreError) -> String?
-    /// The feed's name and dated items.
-    func feedEntries(_ scope: FeedScope, today: CivilDate) throws(StoreError) -> (
+    /// What the feed's content depends on, cheaply: it changes whenever the content may (the
+    /// `ETag` is made from its text). `nil` when the scope's checklist is no longer the user's.
+    func feedFingerprint(_ scope: FeedScope, today: CivilDate) throws(StoreError) -> FeedFingerprint?
+    /// The feed's name and dated items, from the checklists its fingerprint names.
+    func feedEntries(_ scope: FeedScope, of fingerprint: FeedFingerprint, today: CivilDate) throws(StoreError) -> (
         name: String, entries: [CalendarFeed.Entry]
-    )?
+    )
 
     // MARK: Reminders
 

@@ -25,10 +25,10 @@ enum FeedDocument: Sendable {
         guard let scope = try storage.feedScope(forTokenHash: tokenHash) else { return .notFound }
         let today = RepeatDue.localDate(of: now, timeZone: "UTC")
         guard let fingerprint = try storage.feedFingerprint(scope, today: today) else { return .notFound }
-        let digest = SessionToken.sha256(Array("\(formatVersion)|\(components.rawValue)|\(fingerprint)".utf8))
+        let digest = SessionToken.sha256(Array("\(formatVersion)|\(components.rawValue)|\(fingerprint.text)".utf8))
         let etag = "\"" + SessionToken.hexDigits(digest.prefix(16)) + "\""
         if let ifNoneMatch, HTTPResponse.ifNoneMatch(ifNoneMatch, matches: etag) { return .notModified(etag: etag) }
-        guard let (name, entries) = try storage.feedEntries(scope, today: today) else { return .notFound }
+        let (name, entries) = try storage.feedEntries(scope, of: fingerprint, today: today)
         return .calendar(etag: etag, CalendarFeed(name: name, components: components, entries: entries))
     }
 }

@@ -52,45 +52,45 @@ extension ChecklistStore {
     /// What the feed's content depends on, cheaply: each included checklist's id and head
     /// (every edit moves it), the user's zone and `today`. `nil` when the scope's checklist is
     /// no longer the user's to read.
-    public func feedFingerprint(_ scope: FeedScope, today: CivilDate) throws(StoreError) -> String? {
+    public func feedFingerprint(_ scope: FeedScope, today: CivilDate) throws(StoreError) -> FeedFingerprint? {
         do {
             try writeChangedRows()
             let rows = try feedLists(scope)
             if scope.listID != nil, rows.isEmpty { return nil }
             let zone = try account(id: scope.userID)?.timeZone ?? "UTC"
-            return rows.map { "\($0.id):\($0.seq)" }.joined(separator: ",") + "|\(zone)|\(today)"
+            return FeedFingerprint(
+                text: rows.map { "\($0.id):\($0.seq)" }.joined(separator: ",") + "|\(zone)|\(today)",
+                lists: rows.map(\.id))
         } catch {
             throw storeError(error)
         }
     }
 
     /// The calendar's name and its entries (dated items of readable, live checklists; habit
-    /// checklists left out), ordered by due. `nil` as for `feedFingerprint`.
-    public func feedEntries(_ scope: FeedScope, today: CivilDate) throws(StoreError) -> (
-        name: String, entries: [CalendarFeed.Entry]
-    )? {
+    /// checklists left out), ordered by due. Called in the same store job as
+    /// `feedFingerprint`, whose checklists it reads.
+    public func feedEntries(_ scope: FeedScope, of fingerprint: FeedFingerprint, today: CivilDate) throws(StoreError)
+        -> (name: String, entries: [CalendarFeed.Entry])
+    {
         do {
-            try writeChangedRows()
-            let lists = try feedLists(scope)
-            if scope.listID != nil, lists.isEmpty { return nil }
             let oldest = today.addingDays(-Self.feedPastDays).startOfDayUTC
             var entries: [CalendarFeed.Entry] = []
-            for list in lists {
-                guard let state = try state(list.id), state.list.status != .cancelled, state.list.kind != .habits else {
+            for listID in fingerprint.lists {
+                guard let state = try state(listID), state.list.status != .cancelled, state.list.kind != .habits else {
                     continue
                 }
                 let rows = try Row.fetchAll(
                     db.cachedStatement(
                         sql: """
                             SELECT id, revision, modified_at FROM items WHERE list_id = ? AND due IS NOT NULL
-                            """), arguments: [list.id])
+                            """), arguments: [listID])
                 for row in rows {
                     guard let item = state.items[row[0]], let due = item.due else { continue }
                     guard item.status == .open || due.sortKey >= oldest else { continue }
                     let modified: Int64? = row[2]
                     entries.append(
                         CalendarFeed.Entry(
-                            listID: list.id, listTitle: state.list.title, listTimeZone: state.list.timeZone, item: item,
+                            listID: listID, listTitle: state.list.title, listTimeZone: state.list.timeZone, item: item,
                             revision: row[1], modifiedAt: modified.map(Timestamp.init(milliseconds:)) ?? item.createdAt
                         ))
                 }

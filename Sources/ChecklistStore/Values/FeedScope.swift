@@ -11,3 +11,13 @@ public struct FeedScope: Hashable, Sendable {
         self.listID = listID
     }
 }
+
+/// What a feed's content depends on, read once per request: the `ETag` is made from `text`,
+/// and the calendar, when it is sent, is written from the same `lists`, so a 200 does not
+/// read the user's checklists a second time.
+public struct FeedFingerprint: Sendable {
+    /// Each included checklist's id and head, the user's zone and the day.
+    public var text: String
+    /// The checklists the feed covers, as `text` names them.
+    public var lists: [ListID]
+}

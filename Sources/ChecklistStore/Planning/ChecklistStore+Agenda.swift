@@ -27,13 +27,13 @@ extension ChecklistStore {
                 guard let plan = index.plans[slot], plan.inAgenda else { continue }
                 let listID = plan.listID
                 // By index: a for-in loop would copy each entry (retaining its strings) once more.
-                for index in plan.entries.indices {
-                    guard plan.entries[index].dueKey < upper else { break }
+                for position in plan.entries.indices {
+                    guard plan.entries[position].dueKey < upper else { break }
                     // Under a parent, over children or in a sequential checklist: the checklist decides.
                     guard
-                        let view = plan.isStandalone(plan.entries[index])
-                            ? .standalone(plan.entries[index].item, checklistTimeZone: plan.timeZone, now: now)
-                            : try state(listID)?.view(of: plan.entries[index].item.id, now: now)
+                        let view = plan.isStandalone(plan.entries[position])
+                            ? .standalone(plan.entries[position].item, checklistTimeZone: plan.timeZone, now: now)
+                            : try state(listID)?.view(of: plan.entries[position].item.id, now: now)
                     else { continue }
                     lines.add(view, listID: listID, listTitle: plan.title, listZone: plan.timeZone)
                 }

@@ -1,15 +1,14 @@
 import ChecklistCore
 import GRDB
 
-/// Items read for `agenda` and `search` from their rows, so that a planning view over
-/// thousands of checklists does not load each whole checklist to show one item of it.
+/// Search hits read from their rows, so that a search does not load each hit's whole
+/// checklist to show one item of it. (`agenda` reads the in-memory `PlanningIndex` instead,
+/// and builds standalone items the same way.)
 ///
 /// Why: an item with no parent and no children, in a checklist that is not sequential,
-/// "stands alone": its view needs nothing but its row (`ItemView.standalone`). Loading whole
-/// checklists for such items was half of a week's agenda over 5,000 checklists, and a search
-/// right after a start loaded the checklist of every hit (session 10). Other items still
-/// take their view from their checklist, loaded if need be, which decides completion and
-/// availability.
+/// "stands alone": its view needs nothing but its row (`ItemView.standalone`). A search right
+/// after a start loaded the checklist of every hit (session 10). Other items still take their
+/// view from their checklist, loaded if need be, which decides completion and availability.
 extension ChecklistStore {
     /// What a planning query selects beside `RowCodec.itemColumns(of: "i.")`, from the items
     /// table `i` and its checklist `l`: the checklist's id, title, zone and status, and

@@ -5,8 +5,8 @@ import GRDB
 /// It is kept up to date by `writeChangedRows` and `persist`, and dropped by `rollBackBatch`.
 extension ChecklistStore {
     /// Builds the planning index now, if there is none, and says how many items it holds.
-    /// The server asks for it as its first job, so that the first `agenda` after a start does
-    /// not wait for the build (2.4 s for 200,000 open dated items; docs/benchmarks.md).
+    /// The server asks for it as its first job, so that the build (2.4 s for 200,000 open
+    /// dated items; docs/benchmarks.md) happens at start rather than in the first `agenda`.
     public func preparePlanning() throws(StoreError) -> Int {
         do {
             try writeChangedRows()

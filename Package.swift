@@ -27,11 +27,14 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        .systemLibrary(name: "CFileRead"),
 
         // Moves bytes and connection ids over libwebsockets; knows nothing of checklists or JSON.
         .target(
             name: "Transport",
-            dependencies: ["CLibWebSockets", "COpenSSL", .product(name: "DequeModule", package: "swift-collections")]
+            dependencies: [
+                "CLibWebSockets", "COpenSSL", "CFileRead", .product(name: "DequeModule", package: "swift-collections"),
+            ]
         ),
         // The pure domain: model, rules, edit application, completion, ordering, quick add.
         .target(name: "ChecklistCore"),

@@ -102,6 +102,82 @@ struct FileBodyTests {
         #expect(await eventually { openDescriptors(naming: path) == 0 })
     }
 
+    /// Chunks are read on a queue while the one before is sent: a reader as fast as the
+    /// loopback often asks for the next chunk before it is read, and four at once interleave
+    /// their reads. Each body must still arrive whole and in order.
+    @Test("four 8 MiB downloads at once, read as fast as they come, each arrive whole", .timeLimit(.minutes(1)))
+    func concurrentFastReaders() async throws {
+        let (path, bytes) = try Self.makeFile(size: 8 << 20)
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let test = try Self.server(serving: path)
+        defer { test.stop() }
+        let port = test.port
+        let bodies = try await withThrowingTaskGroup(of: [UInt8].self) { group in
+            for n in 0..<4 {
+                group.addTask {
+                    try await Task.detached { try RawHTTP.get(port: port, path: "/files/fast-\(n)").body }.value
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(bodies.count == 4)
+        for body in bodies { #expect(body.count == bytes.count && body == bytes) }
+        let held = await Self.onServiceThread(test.server) { test.server.largestDeferredBodyBytesInMemory }
+        #expect(held <= DeferredHTTPExchanges.chunkSize)
+        #expect(await eventually { openDescriptors(naming: path) == 0 })
+    }
+
+    /// Drops a file's pages from the page cache (`fsync`, then `POSIX_FADV_DONTNEED`); true
+    /// once its first page is no longer cached. The kernel may keep pages it is still adding to
+    /// its lists on another CPU, so it tries again, a few times, for up to a second.
+    static func dropFromPageCache(_ path: String) throws -> Bool {
+        let probe = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 16)
+        defer { probe.deallocate() }
+        let file = try HTTPFile(path: path)
+        for _ in 0..<20 {
+            let descriptor = open(path, O_RDONLY)
+            guard descriptor >= 0 else { return false }
+            fsync(descriptor)
+            _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED)
+            close(descriptor)
+            if !file.readIfCached(into: probe, at: 0) { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+
+    /// Whether this machine's temporary folder can have a file's pages dropped (not on tmpfs,
+    /// whose pages are its storage).
+    static func temporaryFilesCanLeaveThePageCache() -> Bool {
+        guard let (path, _) = try? makeFile(size: 1 << 16) else { return false }
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        return (try? dropFromPageCache(path)) == true
+    }
+
+    /// A chunk not in the page cache is read on a queue, never on the service thread, which
+    /// must not wait for the disk. The file's pages are really dropped from the cache first:
+    /// nothing is simulated.
+    @Test(
+        "a file not in the page cache is read off the service thread and arrives whole", .timeLimit(.minutes(1)),
+        .enabled(if: temporaryFilesCanLeaveThePageCache(), "the temporary folder keeps files in memory (tmpfs)"))
+    func uncachedFile() async throws {
+        let (path, bytes) = try Self.makeFile(size: 4 << 20)
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        try #require(try Self.dropFromPageCache(path))
+        let test = try Self.server(serving: path)
+        defer { test.stop() }
+        let response = try RawHTTP.get(port: test.port, path: "/files/cold")
+        #expect(response.status == 200)
+        #expect(response.body == bytes)
+        let offThread = await Self.onServiceThread(test.server) { test.server.deferredChunksReadOffThread }
+        #expect(offThread >= 1, "the first chunk, at least, was not in the page cache")
+        // Read again: now the pages are cached and every chunk is read in place.
+        #expect(try RawHTTP.get(port: test.port, path: "/files/warm").body == bytes)
+        let afterWarm = await Self.onServiceThread(test.server) { test.server.deferredChunksReadOffThread }
+        #expect(afterWarm == offThread)
+        #expect(await eventually { openDescriptors(naming: path) == 0 })
+    }
+
     @Test("a client gone mid-body, or before the answer, leaves no descriptor open", .timeLimit(.minutes(1)))
     func disconnects() async throws {
         let (path, _) = try Self.makeFile(size: 4 << 20)

@@ -8,7 +8,9 @@ private import CLibWebSockets
 /// unsent-data buffer) and one slow reader cannot make the service thread write megabytes
 /// in one turn. A file body (`HTTPResponse.file`) is read a chunk at a time as it is
 /// written, so it costs one chunk of memory, not the file: lws asks for WRITEABLE only once
-/// it has sent what the last write left buffered.
+/// it has sent what the last write left buffered. A chunk in the page cache is read on the
+/// service thread (a copy); one that is not is read on a queue (`Exchange.nextChunk`), so a
+/// read that waits for the disk never holds up the other connections.
 struct DeferredHTTPExchanges {
     static let chunkSize = 64 * 1024
 
@@ -21,6 +23,14 @@ struct DeferredHTTPExchanges {
         /// An upload whose body is still arriving (or being read): its end must reach the
         /// delegate, as finished or abandoned.
         var isReceivingUpload = false
+        /// A file body's next chunk, read off the service thread because it was not in the
+        /// page cache, with lws's headroom before it; `nil` until that read is done.
+        var nextChunk: [UInt8]?
+        /// A read of the next chunk is under way (its completion asks for WRITEABLE).
+        var isReadingChunk = false
+        /// A read failed (an I/O error, or the file was truncated after it was opened): the
+        /// connection is closed, since the length already promised cannot be kept.
+        var chunkReadFailed = false
 
         init(id: HTTPRequestID, isHead: Bool) {
             self.id = id
@@ -37,6 +47,9 @@ struct DeferredHTTPExchanges {
     /// The most body bytes one exchange has held in memory at once so far: an in-memory body
     /// whole (it stays until the exchange ends), a file body one chunk. For tests.
     private(set) var largestBodyBytesInMemory = 0
+
+    /// Chunks of file bodies read on a queue because they were not in the page cache. For tests.
+    var chunksReadOffThread = 0
 
     mutating func noteBodyBytesInMemory(_ count: Int) {
         largestBodyBytesInMemory = max(largestBodyBytesInMemory, count)

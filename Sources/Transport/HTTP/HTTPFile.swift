@@ -1,3 +1,4 @@
+import CFileRead
 import Glibc
 
 /// An open file whose bytes a deferred response sends as the connection takes them
@@ -55,9 +56,17 @@ public final class HTTPFile: Sendable {
         return HTTPFileRegion(file: self, range: range)
     }
 
+    /// Reads `buffer.count` bytes at `offset` into `buffer` only if they are all in the page
+    /// cache (`preadv2` with `RWF_NOWAIT`), so the call never waits for the disk. False when
+    /// they are not, or on any error: `read(into:at:)`, off the service thread, then reads
+    /// them (and reports a real error).
+    func readIfCached(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Bool {
+        checkwire_pread_cached(descriptor, buffer.baseAddress, buffer.count, off_t(offset)) == buffer.count
+    }
+
     /// Reads `buffer.count` bytes at `offset` into `buffer` with `pread(2)`, retrying short
     /// reads and `EINTR`. Returns false on an error or when the file ends first (it was
-    /// truncated in place after the open).
+    /// truncated in place after the open). It may wait for the disk.
     func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Bool {
         var done = 0
         while done < buffer.count {

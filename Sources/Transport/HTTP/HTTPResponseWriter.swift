@@ -59,19 +59,30 @@ enum HTTPResponseWriter {
         }
     }
 
-    /// `count` bytes of `file` from `offset`, read with `pread` into one buffer and written;
-    /// `final` on the last piece. False when the read or the write fails.
-    ///
-    /// This runs on the service thread, which is acceptable for a page-cached file: the read
-    /// is a 64 KiB copy. A file not in the cache makes the service thread wait for the disk
-    /// once per chunk; that is the price of never holding a whole file in memory.
-    static func writeBody(from file: HTTPFile, offset: Int, count: Int, to wsi: OpaquePointer, final: Bool) -> Bool {
+    /// `count` bytes of `file` from `offset` in a buffer that starts with lws's headroom
+    /// (`OutboundFrame.headroom`), ready for `writeBody(prepared:…)`; `nil` when the read
+    /// fails. `cachedOnly`: only if the bytes are in the page cache (the service thread's
+    /// read, which must not wait for the disk); else a read that may wait (a queue's).
+    static func readChunk(of file: HTTPFile, offset: Int, count: Int, cachedOnly: Bool) -> [UInt8]? {
         let headroom = OutboundFrame.headroom
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: headroom + count, alignment: 16)
-        defer { buffer.deallocate() }
-        let body = UnsafeMutableRawBufferPointer(rebasing: buffer[headroom...])
-        guard file.read(into: body, at: offset) else { return false }
-        let bytes = body.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        return lws_write(wsi, bytes, count, final ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) >= 0
+        var read = false
+        let chunk = [UInt8](unsafeUninitializedCapacity: headroom + count) { buffer, initialized in
+            let body = UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[headroom...])
+            read = cachedOnly ? file.readIfCached(into: body, at: offset) : file.read(into: body, at: offset)
+            // The headroom is lws's to fill; the bytes are plain UInt8s either way.
+            initialized = headroom + count
+        }
+        return read ? chunk : nil
+    }
+
+    /// A chunk from `readChunk`, written; `final` on the last piece. False when the write fails.
+    static func writeBody(prepared chunk: inout [UInt8], to wsi: OpaquePointer, final: Bool) -> Bool {
+        let headroom = OutboundFrame.headroom
+        return chunk.withUnsafeMutableBufferPointer { buffer in
+            lws_write(
+                wsi, buffer.baseAddress! + headroom, buffer.count - headroom,
+                final ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP)
+                >= 0
+        }
     }
 }

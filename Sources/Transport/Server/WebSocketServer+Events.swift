@@ -301,7 +301,8 @@ extension WebSocketServer {
 
     /// Writes the next piece of a deferred response once it is answered: the headers first,
     /// then the body a chunk per WRITEABLE; then the transaction ends (keep-alive or close).
-    /// A file body is read a chunk at a time here, only when the connection can take it.
+    /// A file body's chunks are read off this thread (`readNextChunk`), each while the one
+    /// before it is sent; a WRITEABLE that comes before its chunk is read waits for the read.
     private func writeDeferredResponse(_ wsi: OpaquePointer) -> Int32 {
         guard let exchange = deferredHTTP.exchange(on: wsi), let response = exchange.response else { return 0 }
         let length = response.contentLength
@@ -314,11 +315,23 @@ extension WebSocketServer {
             let isLast = end == length
             let written: Bool
             if let file = response.file {
+                let offset = file.range.lowerBound + exchange.bodyOffset
                 let count = end - exchange.bodyOffset
+                // In the page cache: read it here, a copy. Not: read it on `fileReads` and come
+                // back when it is in memory (the read's completion asks for WRITEABLE).
+                guard
+                    var chunk = exchange.nextChunk
+                        ?? HTTPResponseWriter.readChunk(of: file.file, offset: offset, count: count, cachedOnly: true)
+                else {
+                    if exchange.chunkReadFailed { return -1 }
+                    if !exchange.isReadingChunk {
+                        readChunkOffThread(of: file.file, at: offset, count: count, for: exchange)
+                    }
+                    return 0
+                }
+                exchange.nextChunk = nil
                 deferredHTTP.noteBodyBytesInMemory(count)
-                written = HTTPResponseWriter.writeBody(
-                    from: file.file, offset: file.range.lowerBound + exchange.bodyOffset, count: count, to: wsi,
-                    final: isLast)
+                written = HTTPResponseWriter.writeBody(prepared: &chunk, to: wsi, final: isLast)
             } else {
                 written = HTTPResponseWriter.writeBody(
                     response.body[exchange.bodyOffset..<end], to: wsi, final: isLast)
@@ -338,8 +351,39 @@ extension WebSocketServer {
             pendingConnections.accepted(wsi, now: DispatchTime.now().uptimeNanoseconds)
             return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
         }
-        lws_callback_on_writable(wsi)
+        // A file body's chunk being read asks for WRITEABLE itself, once it is in memory.
+        if !exchange.isReadingChunk { lws_callback_on_writable(wsi) }
         return 0
+    }
+
+    /// Where file bodies are read when they are not in the page cache: such a read waits for
+    /// the disk, and the service thread must not (every other connection would wait with it).
+    /// Concurrent, so that one slow file does not hold up another's reads.
+    static let fileReads = DispatchQueue(label: "checkwire.file-reads", qos: .userInitiated, attributes: .concurrent)
+
+    /// Reads `count` bytes of `file` at `offset` on `fileReads`; back on the service thread the
+    /// chunk is kept for the next WRITEABLE, which it asks for, unless the exchange ended
+    /// meanwhile (its connection closed: the chunk is dropped).
+    private func readChunkOffThread(
+        of file: HTTPFile, at offset: Int, count: Int, for exchange: DeferredHTTPExchanges.Exchange
+    ) {
+        exchange.isReadingChunk = true
+        deferredHTTP.chunksReadOffThread += 1
+        let id = exchange.id
+        Self.fileReads.async { [weak self] in
+            let chunk = HTTPResponseWriter.readChunk(of: file, offset: offset, count: count, cachedOnly: false)
+            self?.execute { [weak self] in self?.keepChunk(chunk, for: id) }
+        }
+    }
+
+    /// A chunk read for exchange `id` (`nil`: the read failed), back on the service thread.
+    private func keepChunk(_ chunk: [UInt8]?, for id: HTTPRequestID) {
+        guard let wsi = deferredHTTP.connection(of: id), let exchange = deferredHTTP.exchange(on: wsi),
+            exchange.id == id
+        else { return }
+        exchange.isReadingChunk = false
+        if let chunk { exchange.nextChunk = chunk } else { exchange.chunkReadFailed = true }
+        lws_callback_on_writable(wsi)
     }
 
     /// The URL's query pairs (lws splits and URL-decodes them, one fragment per pair).

@@ -130,6 +130,13 @@ public final class WebSocketServer: @unchecked Sendable {
         return deferredHTTP.largestBodyBytesInMemory
     }
 
+    /// How many chunks of file bodies were read off the service thread because they were not
+    /// in the page cache (service thread only). For tests.
+    var deferredChunksReadOffThread: Int {
+        precondition(isServiceThread, "WebSocketServer.deferredChunksReadOffThread read off the service thread")
+        return deferredHTTP.chunksReadOffThread
+    }
+
     /// Stops (`false`) or resumes reading an upload's body (service thread only): the
     /// delegate's writer fell behind, or caught up.
     public func setReceiving(_ enabled: Bool, for request: HTTPRequestID) {

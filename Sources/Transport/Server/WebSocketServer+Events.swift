@@ -301,8 +301,8 @@ extension WebSocketServer {
 
     /// Writes the next piece of a deferred response once it is answered: the headers first,
     /// then the body a chunk per WRITEABLE; then the transaction ends (keep-alive or close).
-    /// A file body's chunks are read off this thread (`readNextChunk`), each while the one
-    /// before it is sent; a WRITEABLE that comes before its chunk is read waits for the read.
+    /// A file body's chunk is read here when it is all in the page cache, else on `fileReads`
+    /// (`readChunkOffThread`); a WRITEABLE that comes while that read is under way waits for it.
     private func writeDeferredResponse(_ wsi: OpaquePointer) -> Int32 {
         guard let exchange = deferredHTTP.exchange(on: wsi), let response = exchange.response else { return 0 }
         let length = response.contentLength

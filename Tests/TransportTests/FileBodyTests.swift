@@ -102,9 +102,8 @@ struct FileBodyTests {
         #expect(await eventually { openDescriptors(naming: path) == 0 })
     }
 
-    /// Chunks are read on a queue while the one before is sent: a reader as fast as the
-    /// loopback often asks for the next chunk before it is read, and four at once interleave
-    /// their reads. Each body must still arrive whole and in order.
+    /// Readers as fast as the loopback, four at once, each take WRITEABLEs one after another:
+    /// each body must still arrive whole and in order, with one chunk in memory at a time.
     @Test("four 8 MiB downloads at once, read as fast as they come, each arrive whole", .timeLimit(.minutes(1)))
     func concurrentFastReaders() async throws {
         let (path, bytes) = try Self.makeFile(size: 8 << 20)

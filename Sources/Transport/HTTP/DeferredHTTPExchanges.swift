@@ -9,7 +9,7 @@ private import CLibWebSockets
 /// in one turn. A file body (`HTTPResponse.file`) is read a chunk at a time as it is
 /// written, so it costs one chunk of memory, not the file: lws asks for WRITEABLE only once
 /// it has sent what the last write left buffered. A chunk in the page cache is read on the
-/// service thread (a copy); one that is not is read on a queue (`Exchange.nextChunk`), so a
+/// service thread (a copy); one that is not is read on a queue (`Exchange.offThreadRead`), so a
 /// read that waits for the disk never holds up the other connections.
 struct DeferredHTTPExchanges {
     static let chunkSize = 64 * 1024
@@ -23,14 +23,20 @@ struct DeferredHTTPExchanges {
         /// An upload whose body is still arriving (or being read): its end must reach the
         /// delegate, as finished or abandoned.
         var isReceivingUpload = false
-        /// A file body's next chunk, read off the service thread because it was not in the
-        /// page cache, with lws's headroom before it; `nil` until that read is done.
-        var nextChunk: [UInt8]?
-        /// A read of the next chunk is under way (its completion asks for WRITEABLE).
-        var isReadingChunk = false
-        /// A read failed (an I/O error, or the file was truncated after it was opened): the
-        /// connection is closed, since the length already promised cannot be kept.
-        var chunkReadFailed = false
+        /// A file body's next chunk read off the service thread, because it was not in the
+        /// page cache.
+        var offThreadRead = OffThreadRead.none
+
+        enum OffThreadRead {
+            case none
+            /// Under way: its completion asks for WRITEABLE.
+            case reading
+            /// Done: the chunk, with lws's headroom before it.
+            case read([UInt8])
+            /// An I/O error, or the file was truncated after it was opened: the connection is
+            /// closed, since the length already promised cannot be kept.
+            case failed
+        }
 
         init(id: HTTPRequestID, isHead: Bool) {
             self.id = id

@@ -315,21 +315,11 @@ extension WebSocketServer {
             let isLast = end == length
             let written: Bool
             if let file = response.file {
-                let offset = file.range.lowerBound + exchange.bodyOffset
                 let count = end - exchange.bodyOffset
-                // In the page cache: read it here, a copy. Not: read it on `fileReads` and come
-                // back when it is in memory (the read's completion asks for WRITEABLE).
-                guard
-                    var chunk = exchange.nextChunk
-                        ?? HTTPResponseWriter.readChunk(of: file.file, offset: offset, count: count, cachedOnly: true)
-                else {
-                    if exchange.chunkReadFailed { return -1 }
-                    if !exchange.isReadingChunk {
-                        readChunkOffThread(of: file.file, at: offset, count: count, for: exchange)
-                    }
+                guard var chunk = takeFileChunk(of: file, count: count, for: exchange) else {
+                    if case .failed = exchange.offThreadRead { return -1 }
                     return 0
                 }
-                exchange.nextChunk = nil
                 deferredHTTP.noteBodyBytesInMemory(count)
                 written = HTTPResponseWriter.writeBody(prepared: &chunk, to: wsi, final: isLast)
             } else {
@@ -352,7 +342,8 @@ extension WebSocketServer {
             return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
         }
         // A file body's chunk being read asks for WRITEABLE itself, once it is in memory.
-        if !exchange.isReadingChunk { lws_callback_on_writable(wsi) }
+        if case .reading = exchange.offThreadRead { return 0 }
+        lws_callback_on_writable(wsi)
         return 0
     }
 
@@ -361,13 +352,35 @@ extension WebSocketServer {
     /// Concurrent, so that one slow file does not hold up another's reads.
     static let fileReads = DispatchQueue(label: "checkwire.file-reads", qos: .userInitiated, attributes: .concurrent)
 
+    /// The `count` bytes of a file body at the exchange's offset: read here when they are all
+    /// in the page cache (a copy), else the chunk a read on `fileReads` brought back. `nil`
+    /// while such a read is under way (its completion asks for WRITEABLE), or when it failed
+    /// (`offThreadRead` says which).
+    private func takeFileChunk(
+        of file: HTTPFileRegion, count: Int, for exchange: DeferredHTTPExchanges.Exchange
+    ) -> [UInt8]? {
+        switch exchange.offThreadRead {
+        case .reading, .failed: return nil
+        case .read(let chunk):
+            exchange.offThreadRead = .none
+            return chunk
+        case .none:
+            let offset = file.range.lowerBound + exchange.bodyOffset
+            if let chunk = HTTPResponseWriter.readChunk(of: file.file, offset: offset, count: count, cachedOnly: true) {
+                return chunk
+            }
+            readChunkOffThread(of: file.file, at: offset, count: count, for: exchange)
+            return nil
+        }
+    }
+
     /// Reads `count` bytes of `file` at `offset` on `fileReads`; back on the service thread the
     /// chunk is kept for the next WRITEABLE, which it asks for, unless the exchange ended
     /// meanwhile (its connection closed: the chunk is dropped).
     private func readChunkOffThread(
         of file: HTTPFile, at offset: Int, count: Int, for exchange: DeferredHTTPExchanges.Exchange
     ) {
-        exchange.isReadingChunk = true
+        exchange.offThreadRead = .reading
         deferredHTTP.chunksReadOffThread += 1
         let id = exchange.id
         Self.fileReads.async { [weak self] in
@@ -381,8 +394,7 @@ extension WebSocketServer {
         guard let wsi = deferredHTTP.connection(of: id), let exchange = deferredHTTP.exchange(on: wsi),
             exchange.id == id
         else { return }
-        exchange.isReadingChunk = false
-        if let chunk { exchange.nextChunk = chunk } else { exchange.chunkReadFailed = true }
+        exchange.offThreadRead = chunk.map(DeferredHTTPExchanges.Exchange.OffThreadRead.read) ?? .failed
         lws_callback_on_writable(wsi)
     }
 

@@ -12,6 +12,7 @@
 
 #include <libwebsockets.h>
 #include <ev.h>
+#include <netinet/tcp.h>
 
 /* Headroom lws_write needs in front of every payload (LWS_PRE is a padded macro). */
 static inline size_t checkwire_lws_pre(void) { return LWS_PRE; }
@@ -36,6 +37,9 @@ static inline int checkwire_ev_run_once(struct ev_loop *loop) { return ev_run(lo
 static inline int checkwire_lws_rx_flow(struct lws *wsi, int enable) {
     return lws_rx_flow_control(wsi, enable | LWS_RXFLOW_REASON_FLAG_PROCESS_NOW);
 }
+
+/* TCP_NOTSENT_LOWAT: Swift's Glibc module does not export <netinet/tcp.h>'s newer options. */
+static inline int checkwire_tcp_notsent_lowat(void) { return TCP_NOTSENT_LOWAT; }
 
 /* lws's printf-style logger, callable from Swift with an already formatted message. */
 static inline void checkwire_lws_log(int level, const char *message) { _lws_log(level, "%s\n", message); }

@@ -211,7 +211,7 @@ extension Hub {
 
     /// Forgets the session's user and everything it was subscribed to.
     func signOut(_ session: HubSession) {
-        for list in session.subscriptions { subscriptions.unsubscribe(session.connection, from: list) }
+        for list in session.subscriptions { endSubscription(session.connection, from: list) }
         session.subscriptions.removeAll()
         if let user = session.user { subscriptions.detach(session.connection, from: user.id) }
         session.user = nil

@@ -48,7 +48,10 @@ extension Hub {
         let message: [UInt8]
         switch result {
         case .success(.committed(let committed)):
-            if let delivery = committed.delivery { broadcast(delivery) }
+            if let delivery = committed.delivery {
+                broadcast(delivery)
+                if let session { paceWriter(session, editing: delivery.listID) }
+            }
             schedule(committed.reminders)
             let ack = committed.acknowledgement
             message = ServerMessage.ack(
@@ -86,7 +89,7 @@ extension Hub {
         if let removed = delivery.revokedUserID, let connections = subscriptions.connectionsByUser[removed] {
             let notice = OutboundFrame(text: ServerMessage.revoked(listID: listID))
             for connection in connections {
-                subscriptions.unsubscribe(connection, from: listID)
+                endSubscription(connection, from: listID)
                 sessions[connection]?.subscriptions.remove(listID)
             }
             actions.append(.broadcast(notice, to: connections))

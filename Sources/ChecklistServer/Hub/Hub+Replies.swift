@@ -13,7 +13,7 @@ extension Hub {
             sessions[session.connection] === session
         {
             session.receivingPaused = false
-            actions.append(.setReceiving(true, for: session.connection))
+            updateReceiving(session)
         }
     }
 
@@ -44,12 +44,12 @@ extension Hub {
         case .subscribed(let listID, let userID, let catchUp, let subscribed):
             // Signed out (or in as someone else) since asking: nothing of the list goes out.
             guard session.user?.id == userID else { return }
-            subscriptions.subscribe(connection, to: listID)
+            startSubscription(connection, to: listID)
             session.subscriptions.insert(listID)
             for frame in catchUp { actions.append(.send(frame, to: connection, requested: true)) }
             send(subscribed, to: connection)
         case .unsubscribed(let listID, let message):
-            subscriptions.unsubscribe(connection, from: listID)
+            endSubscription(connection, from: listID)
             session.subscriptions.remove(listID)
             send(message, to: connection)
         }

@@ -34,6 +34,9 @@ final class Hub {
         var publicURL: String?
         /// Whether the listener speaks TLS (the scheme of URLs made from `Host`).
         var usesTLS = false
+        /// Longest a congestion of one checklist holds its writers, in seconds (see
+        /// `ListCongestion`).
+        var maxWriterPause: Double = 30
     }
 
     let configuration: Configuration
@@ -52,6 +55,10 @@ final class Hub {
     /// A slice of due reminders is with the store; the next goes when it is back.
     var firingInFlight = false
     var subscriptions = SubscriptionTable()
+    /// Checklists whose subscribers are mostly behind, and the writers waiting for them.
+    var congestion: ListCongestion
+    /// The congestion check last asked of the wiring (monotonic seconds), until it comes.
+    var congestionWake: Double?
     var throttle = LoginThrottle()
     var signupLimiter: SignupLimiter
     let metrics = ServerMetrics()
@@ -73,6 +80,7 @@ final class Hub {
         self.now = now
         self.wallClock = wallClock
         signupLimiter = SignupLimiter(limit: configuration.signupsPerAddressPerHour)
+        congestion = ListCongestion(maxPause: configuration.maxWriterPause)
     }
 
     // MARK: Inputs
@@ -94,13 +102,14 @@ final class Hub {
         {
             session.receivingPaused = true
             metrics.receivePauses.increment()
-            actions.append(.setReceiving(false, for: connection))
+            updateReceiving(session)
         }
     }
 
     func connectionClosed(_ connection: ConnectionID) {
         guard let session = sessions.removeValue(forKey: connection) else { return }
-        for list in session.subscriptions { subscriptions.unsubscribe(connection, from: list) }
+        for list in session.subscriptions { endSubscription(connection, from: list) }
+        congestion.closed(connection)
         if let user = session.user { subscriptions.detach(connection, from: user.id) }
     }
 

@@ -18,6 +18,8 @@ enum HubAction {
     case password(PasswordRequest)
     /// Call `Hub.wokeUp` at this time (replacing any earlier request).
     case wake(at: Timestamp)
+    /// Call `Hub.congestionCheckDue` after this many seconds (replacing any earlier request).
+    case checkCongestion(after: Double)
     /// Answer a deferred HTTP request (an upload's outcome).
     case respondHTTP(HTTPResponse, to: HTTPRequestID)
 }

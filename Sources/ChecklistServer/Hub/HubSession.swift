@@ -21,8 +21,13 @@ final class HubSession {
     var awaitingAuthentication = false
     /// A `Deque`: drained from the front one message at a time.
     var backlog = Deque<WebSocketMessage>()
-    /// Reading from the connection is stopped until enough replies went out (backpressure).
+    /// Too many requests wait for replies: reading stops until enough went out (backpressure).
     var receivingPaused = false
+    /// Congested checklists this connection wrote to, waiting for their readers (flow
+    /// control, `Hub+FlowControl`); reading stops while any is listed.
+    var waitingForLists: Set<ListID> = []
+    /// Whether the transport was last told to read from this connection.
+    var isReading = true
 
     /// Requests received and not yet answered, including those waiting behind authentication.
     var requestsWaiting: Int { replies.pending + backlog.count }

@@ -17,6 +17,10 @@ final class ServerMetrics: Sendable {
     let deliveries: Counter
     /// Times a connection had `maxRequestsInFlight` requests waiting and reading stopped.
     let receivePauses: Counter
+    /// Times a writer stopped being read because most subscribers of its checklist were
+    /// behind (`ListCongestion`), and congestions that outlasted `maxWriterPause`.
+    let writerPauses: Counter
+    let congestionsExpired: Counter
     let remindersFired: Counter
     let remindersDelivered: Counter
     let remindersLate: Counter
@@ -48,6 +52,14 @@ final class ServerMetrics: Sendable {
         receivePauses = registry.makeCounter(
             name: "checkwire_receive_pauses_total",
             help: "Times a connection had too many requests waiting and reading stopped."
+        )
+        writerPauses = registry.makeCounter(
+            name: "checkwire_writer_pauses_total",
+            help: "Times a writer stopped being read because most subscribers of its checklist were behind."
+        )
+        congestionsExpired = registry.makeCounter(
+            name: "checkwire_congestions_expired_total",
+            help: "Checklist congestions that held their writers for the longest pause and let them go."
         )
         remindersFired = registry.makeCounter(
             name: "checkwire_reminders_fired_total", help: "Reminder occurrences fired (each once).")

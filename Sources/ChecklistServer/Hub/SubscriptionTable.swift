@@ -9,13 +9,18 @@ struct SubscriptionTable {
 
     var subscriptionCount: Int { subscribers.values.reduce(0) { $0 + $1.count } }
 
-    mutating func subscribe(_ connection: ConnectionID, to list: ListID) {
-        subscribers[list, default: []].insert(connection)
+    /// Whether `connection` was not subscribed to `list` before.
+    @discardableResult
+    mutating func subscribe(_ connection: ConnectionID, to list: ListID) -> Bool {
+        subscribers[list, default: []].insert(connection).inserted
     }
 
-    mutating func unsubscribe(_ connection: ConnectionID, from list: ListID) {
-        subscribers[list]?.remove(connection)
+    /// Whether `connection` was subscribed to `list`.
+    @discardableResult
+    mutating func unsubscribe(_ connection: ConnectionID, from list: ListID) -> Bool {
+        let removed = subscribers[list]?.remove(connection) != nil
         if subscribers[list]?.isEmpty == true { subscribers[list] = nil }
+        return removed
     }
 
     mutating func attach(_ connection: ConnectionID, to user: UserID) {

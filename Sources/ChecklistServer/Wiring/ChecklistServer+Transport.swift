@@ -22,6 +22,11 @@ extension ChecklistServer: WebSocketServerDelegate {
         hub.connectionClosed(connection)
     }
 
+    public func webSocketServer(_ server: WebSocketServer, connection: ConnectionID, isBehind: Bool) {
+        hub.connection(connection, isBehind: isBehind)
+        performHubActions()
+    }
+
     public func webSocketServer(_ server: WebSocketServer, didReceive request: HTTPRequest) {
         if request.path.hasPrefix("/attachments") { return answerDownload(request) }
         answerFeed(request)

@@ -30,7 +30,9 @@ public final class ChecklistServer: @unchecked Sendable {
     private(set) var transport: WebSocketServer!
     private(set) var bound: ServiceThreadBound<Hub>!
     /// Wakes the hub when the next reminder is due.
-    private(set) var reminderWakeUp: ReminderWakeUp!
+    private(set) var reminderWakeUp: WakeUpTimer!
+    /// Wakes the hub when a congested checklist has held its writers long enough.
+    private(set) var congestionWakeUp: WakeUpTimer!
     /// Derives feed tokens and signs attachment links (`DATABASE.key`).
     let serverKey: ServerKey
     /// Where attachments' bytes live (content-addressed).
@@ -58,7 +60,8 @@ public final class ChecklistServer: @unchecked Sendable {
             configuration: Hub.Configuration(
                 maxRequestsInFlight: configuration.maxRequestsInFlight, decoyHash: decoyHash,
                 signupsPerAddressPerHour: configuration.signupsPerAddressPerHour, serverKey: serverKey,
-                publicURL: configuration.publicURL, usesTLS: configuration.tlsCertificatePath != nil
+                publicURL: configuration.publicURL, usesTLS: configuration.tlsCertificatePath != nil,
+                maxWriterPause: configuration.maxWriterPause
             ),
             newID: { UUID().uuidString.lowercased() },
             now: { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 },
@@ -67,10 +70,17 @@ public final class ChecklistServer: @unchecked Sendable {
         transport = WebSocketServer(configuration: Self.transportConfiguration(configuration), delegate: self)
         bound = ServiceThreadBound(hub) { [transport] in transport!.isServiceThread }
         uploads = ServiceThreadBound(UploadTable()) { [transport] in transport!.isServiceThread }
-        reminderWakeUp = ReminderWakeUp { [weak self] in
+        reminderWakeUp = WakeUpTimer(label: "checkwire.reminders.wakeup") { [weak self] in
             guard let self else { return }
             self.transport.execute { [self] in
                 self.hub.wokeUp()
+                performHubActions()
+            }
+        }
+        congestionWakeUp = WakeUpTimer(label: "checkwire.congestion.wakeup") { [weak self] in
+            guard let self else { return }
+            self.transport.execute { [self] in
+                self.hub.congestionCheckDue()
                 performHubActions()
             }
         }
@@ -163,6 +173,7 @@ public final class ChecklistServer: @unchecked Sendable {
         }
         _ = drained.wait(timeout: .now() + 2)
         reminderWakeUp.cancel()
+        congestionWakeUp.cancel()
         store.close()
         let flushed = DispatchSemaphore(value: 0)
         transport.execute { flushed.signal() }
@@ -189,6 +200,8 @@ public final class ChecklistServer: @unchecked Sendable {
                 runPassword(request)
             case .wake(let at):
                 reminderWakeUp.schedule(at: at, now: configuration.clock())
+            case .checkCongestion(let seconds):
+                congestionWakeUp.schedule(inMilliseconds: Int((seconds * 1000).rounded(.up)))
             case .respondHTTP(let response, let request):
                 transport.respond(to: request, with: response)
             }

@@ -1,4 +1,5 @@
 import DequeModule
+import Dispatch
 
 /// The Swift-side state of one open server connection. Service-thread confined.
 ///
@@ -14,6 +15,15 @@ final class ServerSession {
     /// Bytes of requested bursts (see `WebSocketServer.send(_:to:requested:)`) still queued:
     /// they may exceed `maxUnsentBytes` and are used up as the queue drains.
     var requestedAllowance = 0
+    /// More than `behindBytes` are queued beyond `requestedAllowance` (see
+    /// `WebSocketServerConfiguration.behindBytes`); `reportedBehind` is what the delegate
+    /// was last told.
+    var isBehind = false
+    var reportedBehind = false
+    /// When lws last took bytes of the queue (uptime nanoseconds), and whether the connection
+    /// took nothing for `stalledAfterSeconds` while behind (then it is not reported behind).
+    var lastWrite: UInt64 = 0
+    var isStalled = false
     var assembler: MessageAssembler
     /// Set once a close was decided; later sends are ignored and input is discarded.
     var closeRequest: CloseRequest?
@@ -30,6 +40,7 @@ final class ServerSession {
     init(id: ConnectionID, wsi: OpaquePointer, maxMessageSize: Int) {
         self.id = id
         self.wsi = wsi
+        lastWrite = DispatchTime.now().uptimeNanoseconds
         assembler = MessageAssembler(maxMessageSize: maxMessageSize)
     }
 }

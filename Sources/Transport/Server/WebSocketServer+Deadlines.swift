@@ -77,7 +77,10 @@ extension WebSocketServer {
         timer.schedule(deadline: .now() + 1, repeating: 1, leeway: .milliseconds(200))
         timer.setEventHandler { [weak self] in
             guard let self else { return }
-            self.execute { [weak self] in self?.closeExpiredPendingConnections() }
+            self.execute { [weak self] in
+                self?.closeExpiredPendingConnections()
+                self?.markStalledConnections()
+            }
         }
         deadlineSweep.withLock { $0 = timer }
         timer.resume()

@@ -144,6 +144,7 @@ extension WebSocketServer {
         let session = ServerSession(id: id, wsi: wsi, maxMessageSize: configuration.maxMessageSize)
         session.host = LWSHeaders.value(of: WSI_TOKEN_HOST, in: wsi)
         sessions[id] = session
+        limitKernelUnsentBytes(wsi)
         delegate?.webSocketServer(self, didOpen: id)
     }
 

@@ -59,6 +59,7 @@ extension WebSocketServer: ServiceLoopOwner {
 
     func serviceTurnDidEnd() {
         flushQueuedWrites()
+        scheduleBehindReport()
     }
 
     func beginShutdown() {

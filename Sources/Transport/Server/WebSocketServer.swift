@@ -43,6 +43,10 @@ public final class WebSocketServer: @unchecked Sendable {
     /// the list being flushed; two arrays swapped so a turn allocates nothing.
     var connectionsToFlush: [ConnectionID] = []
     var connectionsBeingFlushed: [ConnectionID] = []
+    /// Connections whose `isBehind` changed since the last report, and whether the report
+    /// is already posted (see `WebSocketServer+Behind.swift`).
+    var behindChanges: [ConnectionID] = []
+    var behindReportScheduled = false
     /// Connections lws handed input during this service turn (their `receivedThisTurn` is set).
     var connectionsThatReceived: [ConnectionID] = []
     let shutdownCloseCode = Locked<UInt16>(1001)
@@ -109,6 +113,7 @@ public final class WebSocketServer: @unchecked Sendable {
         let wasIdle = session.queue.isEmpty
         session.queue.append(frame)
         session.unsentBytes += frame.count
+        if session.unsentBytes > configuration.behindBytes { noteBacklog(session) }
         // Written at the end of this turn; a busy queue is already listed or waits for WRITEABLE.
         if wasIdle { connectionsToFlush.append(connection) }
     }

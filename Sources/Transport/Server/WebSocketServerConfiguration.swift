@@ -33,6 +33,23 @@ public struct WebSocketServerConfiguration: Sendable {
     /// exceed it closes the connection with `slowConsumerCloseCode` instead.
     public var maxUnsentBytes: Int = 4 << 20
     public var slowConsumerCloseCode: UInt16 = 4008
+    /// A connection with more than this many unsent bytes (beyond a burst it asked for) is
+    /// *behind*; it is caught up again below `caughtUpBytes`. Each change is reported to the
+    /// delegate (`webSocketServer(_:connection:isBehind:)`), which can slow what feeds it
+    /// instead of letting the queue reach `maxUnsentBytes`. Two marks, so a connection that
+    /// hovers around one does not flip at every frame.
+    public var behindBytes: Int = 128 << 10
+    public var caughtUpBytes: Int = 32 << 10
+    /// A connection that is behind and has taken nothing for this many seconds is reported
+    /// caught up again: it has stopped reading, and waiting for it would hold its senders
+    /// forever. The slow-consumer bound and the idle timeout deal with it.
+    public var stalledAfterSeconds: Int = 5
+    /// `TCP_NOTSENT_LOWAT` on every WebSocket: the kernel keeps at most about this many bytes
+    /// of a connection's output unsent (bytes in flight are not counted); 0 leaves the
+    /// system's default. Why: without it Linux takes megabytes per slow socket (1.1 GB over
+    /// 1,000 slow subscribers in a fan-out run), so the queue above never sees the backlog,
+    /// and what the kernel holds is written, at the server's CPU cost, long before it is read.
+    public var kernelUnsentBytes: Int = 64 << 10
     /// Exact `Origin` values allowed (`"*"` = any). Requests without `Origin` and without
     /// `Sec-Fetch-*` headers (non-browser clients; see `OriginPolicy`) and same-origin requests
     /// (`http://` or `https://` + the request's `Host`) are always allowed. Anything else gets

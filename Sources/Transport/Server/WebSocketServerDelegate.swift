@@ -12,6 +12,9 @@ public protocol WebSocketServerDelegate: AnyObject {
     /// A GET or HEAD under one of `configuration.deferredPrefixes`; answer it, now or later,
     /// with `server.respond(to: request.id, with:)` on the service thread.
     func webSocketServer(_ server: WebSocketServer, didReceive request: HTTPRequest)
+    /// `connection` fell behind (`true`: more than `behindBytes` unsent) or caught up
+    /// (`false`: fewer than `caughtUpBytes`). Reported in the service turn after the change.
+    func webSocketServer(_ server: WebSocketServer, connection: ConnectionID, isBehind: Bool)
 }
 
 /// Receives uploads (PUT under `configuration.uploadPrefixes`), on the service thread. The
@@ -29,6 +32,9 @@ public protocol WebSocketServerUploadDelegate: AnyObject {
 }
 
 extension WebSocketServerDelegate {
+    /// Servers that do not pace their senders need not listen.
+    public func webSocketServer(_ server: WebSocketServer, connection: ConnectionID, isBehind: Bool) {}
+
     /// Servers without deferred prefixes need not answer: 404.
     public func webSocketServer(_ server: WebSocketServer, didReceive request: HTTPRequest) {
         server.respond(to: request.id, with: HTTPResponse(status: 404, body: Array("not found\n".utf8)))

@@ -15,8 +15,9 @@ final class HubHarness {
     /// Every action the hub produced and the test has not read yet.
     private(set) var pending: [HubAction] = []
 
-    init(maxRequestsInFlight: Int = 1_024, signupsPerAddressPerHour: Int = 100) {
+    init(maxRequestsInFlight: Int = 1_024, signupsPerAddressPerHour: Int = 100, maxWriterPause: Double = 30) {
         var configuration = Hub.Configuration()
+        configuration.maxWriterPause = maxWriterPause
         configuration.maxRequestsInFlight = maxRequestsInFlight
         configuration.signupsPerAddressPerHour = signupsPerAddressPerHour
         configuration.decoyHash = "decoy-hash"
@@ -54,6 +55,18 @@ final class HubHarness {
     /// Calls the hub's scheduler as its wake-up would.
     func wake() {
         hub.wokeUp()
+        collect()
+    }
+
+    /// The transport reports `connection` behind or caught up.
+    func behind(_ connection: ConnectionID, _ isBehind: Bool) {
+        hub.connection(connection, isBehind: isBehind)
+        collect()
+    }
+
+    /// Calls the hub's congestion check as its wake-up would.
+    func congestionCheck() {
+        hub.congestionCheckDue()
         collect()
     }
 

@@ -62,6 +62,37 @@ async def _run(url):
     subscriber.sock.close()
 
 
+def test_a_subscriber_that_stopped_reading_does_not_hold_the_writer(server):  # noqa: F811
+    asyncio.run(asyncio.wait_for(_run_stalled(server), TIME_LIMIT))
+
+
+async def _run_stalled(url):
+    """The subscriber never reads again: after 5 s without taking a byte it no longer
+    counts as behind, the writer goes on, and the slow-consumer bound closes it (4008)."""
+    writer = await Client.open(url, "writer")
+    authed = await writer.request({"type": "signup", "username": "bo", "password": "bo-secret-12"})
+    list_id = (await writer.op("create", "createList", title="Import"))["list"]
+    port = int(url.split(":")[2].split("/")[0])
+    subscriber = RawSubscriber(port)
+    subscriber.send_json({"type": "auth", "token": authed["token"]})
+    subscriber.send_json({"type": "subscribe", "list": list_id})
+    while not any(m.get("type") == "subscribed" for m in subscriber.messages):
+        subscriber.read_some(timeout=10)
+
+    started = time.monotonic()
+    assert await _write(writer, list_id) == EDITS
+    assert time.monotonic() - started >= 4, "the writer was not held at all while the subscriber was behind"
+
+    deadline = time.monotonic() + 30
+    while not subscriber.closed and time.monotonic() < deadline:
+        subscriber.read_some(timeout=10)
+    assert subscriber.close_code == 4008, f"closed with {subscriber.close_code}"
+    events = sum(1 for m in subscriber.messages if m.get("type") == "event")
+    assert events < EDITS, "it was closed, not caught up"
+    await writer.close()
+    subscriber.sock.close()
+
+
 async def _write(writer, list_id):
     """Sends EDITS addItem ops with at most WINDOW unacknowledged; returns the acks."""
     in_flight = asyncio.Semaphore(WINDOW)

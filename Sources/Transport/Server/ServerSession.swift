@@ -20,6 +20,9 @@ final class ServerSession {
     /// was last told.
     var isBehind = false
     var reportedBehind = false
+    /// Since when (uptime nanoseconds) the queue has been over `behindBytes` without the
+    /// connection counting as behind yet; 0 when it is not.
+    var overSince: UInt64 = 0
     /// When lws last took bytes of the queue (uptime nanoseconds), and whether the connection
     /// took nothing for `stalledAfterSeconds` while behind (then it is not reported behind).
     var lastWrite: UInt64 = 0

@@ -13,15 +13,29 @@ import Glibc
 /// so the bytes wait in our queue, where they are counted, and are written as the reader
 /// takes them.
 extension WebSocketServer {
-    /// Re-derives `session.isBehind` after its queue grew or shrank, and remembers a change
-    /// for the next report.
+    /// Re-derives `session.isBehind` after its queue grew or shrank (or at the sweep), and
+    /// remembers a change for the next report. A queue must stay over `behindBytes` for
+    /// `behindAfterMilliseconds` to count: a fast reader handed one large store batch at once
+    /// (300 KB to a single subscriber in a durable-edit run) drains it in a millisecond or two
+    /// and is not behind; counting it paused that run's writers 755 times in 5 s for nothing.
     func noteBacklog(_ session: ServerSession) {
         let queued = session.unsentBytes - session.requestedAllowance
-        let behind =
-            !session.isStalled
-            && (session.isBehind ? queued >= configuration.caughtUpBytes : queued > configuration.behindBytes)
+        let behind: Bool
+        if session.isStalled {
+            behind = false
+        } else if session.isBehind {
+            behind = queued >= configuration.caughtUpBytes
+        } else if queued > configuration.behindBytes {
+            let now = DispatchTime.now().uptimeNanoseconds
+            if session.overSince == 0 { session.overSince = now }
+            behind = now &- session.overSince >= UInt64(configuration.behindAfterMilliseconds) * 1_000_000
+        } else {
+            behind = false
+        }
+        if !behind, queued <= configuration.behindBytes { session.overSince = 0 }
         guard behind != session.isBehind else { return }
         session.isBehind = behind
+        if behind { session.overSince = 0 }
         behindChanges.append(session.id)
     }
 
@@ -35,12 +49,13 @@ extension WebSocketServer {
     }
 
     /// Once a second (the deadline sweep): a connection behind that took nothing for
-    /// `stalledAfterSeconds` is stalled, and no longer reported behind.
+    /// `stalledAfterSeconds` is stalled, and no longer reported behind; one whose queue has
+    /// stayed over `behindBytes` without a send or write since is looked at again.
     func markStalledConnections() {
         let now = DispatchTime.now().uptimeNanoseconds
         let limit = UInt64(configuration.stalledAfterSeconds) * 1_000_000_000
-        for session in sessions.values where session.isBehind && now &- session.lastWrite > limit {
-            session.isStalled = true
+        for session in sessions.values where session.isBehind || session.overSince != 0 {
+            if session.isBehind, now &- session.lastWrite > limit { session.isStalled = true }
             noteBacklog(session)
         }
         scheduleBehindReport()

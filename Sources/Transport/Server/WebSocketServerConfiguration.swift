@@ -40,6 +40,9 @@ public struct WebSocketServerConfiguration: Sendable {
     /// hovers around one does not flip at every frame.
     public var behindBytes: Int = 128 << 10
     public var caughtUpBytes: Int = 32 << 10
+    /// How long the queue must stay over `behindBytes` before the connection counts as behind
+    /// (a burst a fast reader takes at once does not).
+    public var behindAfterMilliseconds: Int = 100
     /// A connection that is behind and has taken nothing for this many seconds is reported
     /// caught up again: it has stopped reading, and waiting for it would hold its senders
     /// forever. The slow-consumer bound and the idle timeout deal with it.

@@ -13,6 +13,8 @@ public struct ChecklistState: Hashable, Sendable {
     var listCompletion: Completion
     /// Completion before the edit being applied, of the items it changed; `nil` outside `apply`.
     var completionBefore: [ItemID: Completion?]?
+    /// Where each parent's children begin and end (a cache; see `SiblingBounds`).
+    var siblingBoundsCache = SiblingBounds()
     /// Habit check-ins: item → username → day → value.
     public internal(set) var checkIns: [ItemID: [String: [CivilDate: CheckInValue]]] = [:]
     /// Each participant's habit scan through yesterday (derived; see `HabitCalculator`).
@@ -87,11 +89,13 @@ public struct ChecklistState: Hashable, Sendable {
     mutating func insert(_ item: Item) {
         items[item.id] = item
         countInserted(item)
+        boundsInserted(item)
     }
 
     mutating func replace(_ item: Item) {
         guard let old = items[item.id] else { return insert(item) }
         countReplaced(old, with: item)
+        boundsReplaced(old, with: item)
     }
 
     mutating func setParticipant(_ participant: Participant) {

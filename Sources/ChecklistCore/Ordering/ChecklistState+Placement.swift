@@ -13,11 +13,16 @@ extension ChecklistState {
     func position(under parent: ItemID?, placement: Placement, moving moved: ItemID?) throws(DomainError) -> Slot {
         switch placement {
         case .last:
-            // Appending is the common case: a scan for the largest position, no sort.
-            let last = siblingPositions(under: parent, excluding: moved).max()
+            // Appending is the common case: the last position, kept (`SiblingBounds`); a
+            // moved item may be that last one itself, so a move scans the others.
+            let last =
+                moved == nil
+                ? siblingBounds(under: parent)?.last : siblingPositions(under: parent, excluding: moved).max()
             return Slot(position: (last.map { $0.rounded(.down) } ?? 0) + 1)
         case .first:
-            let first = siblingPositions(under: parent, excluding: moved).min()
+            let first =
+                moved == nil
+                ? siblingBounds(under: parent)?.first : siblingPositions(under: parent, excluding: moved).min()
             return Slot(position: (first.map { $0.rounded(.up) } ?? 2) - 1)
         case .after(let anchorID):
             let siblings = children(of: parent).filter { $0.id != moved }

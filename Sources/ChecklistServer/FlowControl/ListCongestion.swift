@@ -11,9 +11,10 @@ import Transport
 /// and the events the server produces are the ones its readers take.
 ///
 /// The rules, and why:
-/// - A checklist is **congested** when at least half of its subscribers, and at least one,
-///   are behind (the transport's `isBehind`). Half, not one: a single slow phone must not
-///   slow everyone's edits; it is the slow-consumer bound's case.
+/// - A checklist is **congested** when more than half of its subscribers are behind (the
+///   transport's `isBehind`). A majority, not one: a slow phone must not slow the others'
+///   edits (in a list two people have open, it is one of two); it is the slow-consumer
+///   bound's case, and catches up by replay.
 /// - A writer whose edit commits to a congested checklist stops being read until the
 ///   checklist is no longer congested (the hub carries this out).
 /// - Subscribers that stopped reading altogether do not count as behind (the transport
@@ -43,7 +44,7 @@ struct ListCongestion {
 
     func isCongested(_ list: ListID, subscribers: Int) -> Bool {
         let behindCount = behindSubscribers[list] ?? 0
-        return behindCount > 0 && 2 * behindCount >= subscribers
+        return 2 * behindCount > subscribers
     }
 
     /// The transport says `connection` fell behind or caught up; `lists` are its live

@@ -32,7 +32,7 @@ public struct ServerConfiguration: Sendable {
     /// Live bytes a connection may have queued and unsent before it is closed as a slow
     /// consumer (4008). A replay or snapshot the client asked for does not count against it.
     public var maxUnsentBytes = 4 << 20
-    /// Flow control: a writer whose edit commits to a checklist with at least half of its
+    /// Flow control: a writer whose edit commits to a checklist with more than half of its
     /// subscribers behind (more than 128 KiB queued) is not read from until they catch up,
     /// for at most this many seconds per congestion (then the slow-consumer bound decides).
     /// Subscribers that take nothing for 5 s do not count as behind (they stopped reading).

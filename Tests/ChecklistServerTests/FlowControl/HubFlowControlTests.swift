@@ -50,7 +50,7 @@ import WireProtocol
         #expect(try edit(h, by: writer, seq: 3) == [], "an edit already read goes through; nothing changes")
 
         h.behind(readers[0], false)
-        #expect(readingChanges(h, writer) == [true], "one of three behind: read again")
+        #expect(readingChanges(h, writer) == [true], "one of three behind: no majority, read again")
         #expect(try edit(h, by: writer, seq: 4) == [])
     }
 
@@ -61,15 +61,22 @@ import WireProtocol
     }
 
     @Test func subscribersWhoLeaveEndTheCongestion() throws {
-        let (h, writer, readers) = try setUp(readers: 3)
-        h.behind(readers[0], true)
-        h.behind(readers[1], true)
+        let (h, writer, readers) = try setUp(readers: 4)
+        for reader in readers.prefix(3) { h.behind(reader, true) }
         #expect(try edit(h, by: writer, seq: 2) == [false])
 
         h.hub.connectionClosed(readers[0])
-        #expect(readingChanges(h, writer) == [], "one of two still behind: half")
+        #expect(readingChanges(h, writer) == [], "two of three still behind")
         h.send(#"{"type":"unsubscribe","list":"L"}"#, on: readers[1])
-        #expect(readingChanges(h, writer) == [true], "none behind")
+        #expect(readingChanges(h, writer) == [true], "one of two behind is no majority")
+    }
+
+    @Test func inAListTwoPeopleHaveOpenOneSlowPhoneDoesNotSlowTheOther() throws {
+        let (h, writer, readers) = try setUp(readers: 1)
+        h.send(#"{"type":"subscribe","list":"L"}"#, on: writer)
+        h.store(try #require(h.storeRequests().first), .success(.catchUp(CatchUp(frames: [], head: 1, replayed: 0))))
+        h.behind(readers[0], true)
+        #expect(try edit(h, by: writer, seq: 2) == [], "one of two subscribers behind")
     }
 
     @Test func aCongestionHoldsItsWritersAtMostMaxWriterPause() throws {

@@ -29,11 +29,12 @@ def test_a_writer_waits_for_a_slow_subscriber_instead_of_dropping_it(server):  #
     asyncio.run(asyncio.wait_for(_run(server), TIME_LIMIT))
 
 
-async def _run(url):
+async def _writer_and_subscriber(url, username):
+    """A writer signed up as `username` with a new list, and a raw subscriber of that list
+    on another connection (same user), subscribed and with nothing read since."""
     writer = await Client.open(url, "writer")
-    authed = await writer.request({"type": "signup", "username": "ana", "password": "ana-secret-1"})
+    authed = await writer.request({"type": "signup", "username": username, "password": f"{username}-secret-1"})
     list_id = (await writer.op("create", "createList", title="Import"))["list"]
-
     port = int(url.split(":")[2].split("/")[0])
     subscriber = RawSubscriber(port)
     subscriber.send_json({"type": "auth", "token": authed["token"]})
@@ -41,6 +42,11 @@ async def _run(url):
     while not any(m.get("type") == "subscribed" for m in subscriber.messages):
         subscriber.read_some(timeout=10)
     subscriber.messages.clear()
+    return writer, list_id, port, subscriber
+
+
+async def _run(url):
+    writer, list_id, port, subscriber = await _writer_and_subscriber(url, "ana")
 
     started = time.monotonic()
     acked = await asyncio.gather(_write(writer, list_id), _read_later(subscriber))
@@ -69,15 +75,7 @@ def test_a_subscriber_that_stopped_reading_does_not_hold_the_writer(server):  # 
 async def _run_stalled(url):
     """The subscriber never reads again: after 5 s without taking a byte it no longer
     counts as behind, the writer goes on, and the slow-consumer bound closes it (4008)."""
-    writer = await Client.open(url, "writer")
-    authed = await writer.request({"type": "signup", "username": "bo", "password": "bo-secret-12"})
-    list_id = (await writer.op("create", "createList", title="Import"))["list"]
-    port = int(url.split(":")[2].split("/")[0])
-    subscriber = RawSubscriber(port)
-    subscriber.send_json({"type": "auth", "token": authed["token"]})
-    subscriber.send_json({"type": "subscribe", "list": list_id})
-    while not any(m.get("type") == "subscribed" for m in subscriber.messages):
-        subscriber.read_some(timeout=10)
+    writer, list_id, _, subscriber = await _writer_and_subscriber(url, "bo")
 
     started = time.monotonic()
     assert await _write(writer, list_id) == EDITS

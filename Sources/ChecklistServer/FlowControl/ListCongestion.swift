@@ -34,9 +34,9 @@ struct ListCongestion {
     }
 
     let maxPause: Double
-    private(set) var behind: Set<ConnectionID> = []
+    private var behind: Set<ConnectionID> = []
     private var behindSubscribers: [ListID: Int] = [:]
-    private(set) var episodes: [ListID: Episode] = [:]
+    private var episodes: [ListID: Episode] = [:]
 
     init(maxPause: Double) {
         self.maxPause = maxPause

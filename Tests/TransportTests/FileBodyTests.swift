@@ -170,10 +170,16 @@ struct FileBodyTests {
         #expect(response.body == bytes)
         let offThread = await Self.onServiceThread(test.server) { test.server.deferredChunksReadOffThread }
         #expect(offThread >= 1, "the first chunk, at least, was not in the page cache")
-        // Read again: now the pages are cached and every chunk is read in place.
+        // Read again: now the pages are cached and nearly every chunk is read in place. Not
+        // every one: a cached page that still carries the kernel's readahead mark makes a
+        // `RWF_NOWAIT` read fail with EAGAIN (the kernel will not start readahead without
+        // waiting), so a chunk or two where the cold read's last readahead window began may
+        // still go to the queue. Seen once in CI: 2 chunks cold, 1 more warm, of 64.
         #expect(try RawHTTP.get(port: test.port, path: "/files/warm").body == bytes)
         let afterWarm = await Self.onServiceThread(test.server) { test.server.deferredChunksReadOffThread }
-        #expect(afterWarm == offThread)
+        let chunks = bytes.count / DeferredHTTPExchanges.chunkSize
+        #expect(
+            afterWarm - offThread <= 2, "\(afterWarm - offThread) of \(chunks) cached chunks left the service thread")
         #expect(await eventually { openDescriptors(naming: path) == 0 })
     }
 

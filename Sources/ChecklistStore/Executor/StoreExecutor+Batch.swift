@@ -17,8 +17,15 @@ extension StoreExecutor {
 
     /// Runs a batch in one transaction. If the transaction cannot even begin, no job runs and
     /// each is abandoned with the cause; otherwise each job's `AfterCommit` learns whether
-    /// the batch committed. Either way the health is recorded.
+    /// the batch committed and reached the disk. Either way the health is recorded. The
+    /// results are handed to the `WALSyncer`, which releases them in batch order once the
+    /// batch's writes are flushed, while this thread goes on with the next batch.
     private func runBatch(_ batch: [QueuedJob]) {
+        guard !syncer.failed else {
+            let reason = StoreError.failure(Self.lostWritesReason(path))
+            syncer.enqueue(needsFlush: false) { _ in for job in batch { job.abandon(reason) } }
+            return
+        }
         reopenIfReadOnly()
         var afterCommits: [AfterCommit] = []
         afterCommits.reserveCapacity(batch.count)
@@ -60,11 +67,13 @@ extension StoreExecutor {
         // A batch that only read proves nothing about writes (a read-only file commits it).
         if !committed || wrote { recordHealth(committed: committed, failure: failure, poisonCause: store.poisonCause) }
         if began {
-            for afterCommit in afterCommits { afterCommit(committed) }
+            syncer.enqueue(needsFlush: committed && wrote) { [afterCommits, committed] durable in
+                for afterCommit in afterCommits { afterCommit(committed && durable) }
+            }
         } else {
             let reason = StoreError.failure(
                 "the database cannot be written just now (\(Self.describe(failure))); nothing was changed, try again")
-            for job in batch { job.abandon(reason) }
+            syncer.enqueue(needsFlush: false) { _ in for job in batch { job.abandon(reason) } }
         }
     }
 
@@ -86,6 +95,8 @@ extension StoreExecutor {
     /// A committed batch that wrote makes the store writable; a batch that failed in SQLite (not one a
     /// job refused on its own) makes it failing, with the cause.
     private func recordHealth(committed: Bool, failure: (any Error)?, poisonCause: String?) {
+        // A failed flush (recorded by the syncer, maybe while this batch ran) is final.
+        guard !syncer.failed else { return }
         let health: StoreHealth
         if committed {
             health = .writable

@@ -6,14 +6,15 @@ import GRDBSQLite
 /// The store thread: runs jobs against the `ChecklistStore` in arrival order and commits
 /// the jobs that were waiting together in one transaction (group commit).
 ///
-/// Why: with `synchronous=FULL` every commit is an fsync; batching the edits that arrived
-/// while the previous commit was on disk makes durability cost one fsync per batch instead
-/// of one per edit, with no added latency when the server is idle.
+/// Why: every durable commit costs an fsync; batching the edits that arrived while the
+/// previous batch ran makes durability cost one fsync per batch instead of one per edit,
+/// with no added latency when the server is idle. The fsync itself runs on another thread
+/// (`WALSyncer`) while the next batch runs.
 ///
 /// Each job returns an `AfterCommit` closure that is called, in job order, only after its
-/// batch committed (`true`) or was rolled back (`false`). That is how acknowledgements and
-/// broadcasts are held back until an edit is durable, and why results leave the store in
-/// the order the requests arrived.
+/// batch committed and reached the disk (`true`) or was rolled back (`false`). That is how
+/// acknowledgements and broadcasts are held back until an edit is durable, and why results
+/// leave the store in the order the requests arrived.
 ///
 /// `@unchecked Sendable`: the job queue and the stop flag are guarded by `condition`; the
 /// store and the database are touched only by the thread this object starts.
@@ -39,6 +40,8 @@ public final class StoreExecutor: @unchecked Sendable {
     var database: DatabaseQueue
     let databaseConfiguration: Configuration
     let checkpointer: WALCheckpointer
+    /// Flushes each committed batch and releases its results (see `WALSyncer`).
+    private(set) var syncer: WALSyncer!
     let store: ChecklistStore
     let statistics = StoreStatistics()
     let healthState = StoreHealthState()
@@ -52,20 +55,30 @@ public final class StoreExecutor: @unchecked Sendable {
     /// SQLite's page cache for the store's connection, in KiB (see `init`).
     static let pageCacheKiB = 65_536
 
-    /// Opens (creating and migrating when new) the SQLite file at `path` in WAL mode with
-    /// `synchronous=FULL`, and starts the store thread. At most `cachedChecklists`
-    /// checklists stay in memory between batches.
+    /// Opens (creating and migrating when new) the SQLite file at `path` in WAL mode, and
+    /// starts the store thread and the thread that flushes its commits (`WALSyncer`). At most
+    /// `cachedChecklists` checklists stay in memory between batches.
     ///
     /// Throws when another server holds the database (`DatabaseLock`) or the file cannot be
     /// opened or migrated; the message names the file. A database that opens but cannot be
     /// written (read-only, locked, full) starts with `health` failing rather than refusing:
     /// it may recover without a restart.
-    public init(
+    public convenience init(
         path: String, encodeEvent: @escaping ChecklistStore.EventEncoder,
         cachedChecklists: Int = ChecklistStore.defaultCachedChecklists,
         cacheBytes: Int = ChecklistStore.defaultCacheBytes,
         limits: StoreLimits = .defaults,
         busyTimeout: TimeInterval = StoreExecutor.defaultBusyTimeout
+    ) throws {
+        try self.init(
+            path: path, encodeEvent: encodeEvent, cachedChecklists: cachedChecklists, cacheBytes: cacheBytes,
+            limits: limits, busyTimeout: busyTimeout, flush: WALSyncer.flushToDisk)
+    }
+
+    /// As above, with the call that flushes the WAL to disk replaced (tests make it fail).
+    init(
+        path: String, encodeEvent: @escaping ChecklistStore.EventEncoder, cachedChecklists: Int, cacheBytes: Int,
+        limits: StoreLimits, busyTimeout: TimeInterval, flush: @escaping WALSyncer.Flush
     ) throws {
         self.path = path
         lock = try DatabaseLock(databasePath: path)
@@ -76,13 +89,15 @@ public final class StoreExecutor: @unchecked Sendable {
         configuration.busyMode = .timeout(busyTimeout)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA journal_mode = WAL")
+            // Commits write the WAL without waiting for the disk; `WALSyncer` flushes it before
+            // any result of the batch is released, so an acknowledged edit is as durable as with
+            // FULL. Set here so that a reopened connection (`reopenIfReadOnly`) has it too.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         databaseConfiguration = configuration
         do {
             database = try DatabaseQueue(path: path, configuration: configuration)
             try database.writeWithoutTransaction { db in
-                // GRDB does not set synchronous for a queue; FULL makes each commit survive power loss.
-                try db.execute(sql: "PRAGMA synchronous = FULL")
                 // Checkpoints run on their own thread (WALCheckpointer); this is only a safety net.
                 try db.execute(sql: "PRAGMA wal_autocheckpoint = \(WALCheckpointer.writerFallbackPages)")
                 // A 64 MiB page cache (SQLite's default is 2 MiB): at 200,000 items the open-dated
@@ -99,6 +114,15 @@ public final class StoreExecutor: @unchecked Sendable {
         store = ChecklistStore(encodeEvent: encodeEvent, cachedChecklists: cachedChecklists, cacheBytes: cacheBytes)
         store.limits = limits
         probeWritable()
+        // The migrations above committed without a flush: make them durable before serving. A
+        // failure here is final, as for any batch (`WALSyncer`).
+        let flushedAtStart = flush(path + "-wal")
+        if !flushedAtStart { _ = healthState.record(.failing(reason: Self.lostWritesReason(path))) }
+        syncer = WALSyncer(databasePath: path, failed: !flushedAtStart, flush: flush) {
+            [weak self, healthState, path] in
+            let health = StoreHealth.failing(reason: Self.lostWritesReason(path))
+            if let changed = healthState.record(health) { self?.healthChanged(changed) }
+        }
         let thread = Thread { [self] in run() }
         thread.name = "checkwire-store"
         thread.stackSize = 8 << 20
@@ -152,6 +176,7 @@ public final class StoreExecutor: @unchecked Sendable {
         condition.unlock()
         if !alreadyStopping {
             finished.wait()
+            syncer.close()
             checkpointer.close()
             // Release the file now rather than at deinit, so it can be reopened at once.
             try? database.close()
@@ -181,6 +206,12 @@ public final class StoreExecutor: @unchecked Sendable {
         let batch = pending
         pending = []
         return batch
+    }
+
+    /// Why every batch is refused after a flush failed (see `WALSyncer`).
+    static func lostWritesReason(_ path: String) -> String {
+        "\(path): the disk failed to confirm a write (fdatasync), so what was written since the last "
+            + "confirmed flush may be lost; no edit is accepted until the server restarts"
     }
 
     func finish() {

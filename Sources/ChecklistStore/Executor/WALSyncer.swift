@@ -1,0 +1,126 @@
+import Foundation
+
+/// Makes each committed batch durable on its own thread, so the store thread can run the
+/// next batch while the disk flushes the last one, and releases every batch's results in
+/// the order the batches ran.
+///
+/// Why: the store's connection commits with `synchronous=NORMAL`, which writes a batch's WAL
+/// frames without waiting for the disk. This thread then calls `fdatasync(2)` on the WAL
+/// file, and only after it returns are that batch's `AfterCommit`s called: no edit is
+/// acknowledged or broadcast before it is on disk, exactly as with `synchronous=FULL`, but
+/// the store thread no longer sits idle for the flush (docs/benchmarks.md, session 13: up to
+/// 1.17× acknowledged edits/s with the flush removed altogether). One flush covers every batch
+/// waiting for it. SQLite still syncs the WAL header when the log restarts and the WAL before
+/// each checkpoint copies it into the database, which is what keeps the file consistent.
+///
+/// A flush that fails means the kernel may have dropped the written pages: retrying cannot
+/// tell, so nothing of that batch or any later one is ever released as committed. The
+/// batches waiting are answered as not committed and `failed` is set for good, which makes
+/// the store refuse every later batch until the server restarts (and SQLite recovers the
+/// file from what really reached the disk). A client that resends its `opId` after the
+/// restart gets the original `ack` if the edit survived, or has it applied now.
+///
+/// Batches that wrote nothing (reads, refusals) take their turn in the queue too, so that an
+/// answer never overtakes the acknowledgement of an edit that came before it.
+final class WALSyncer: @unchecked Sendable {
+    /// Flushes the file at the path to disk; false on failure. Replaced only by tests.
+    typealias Flush = @Sendable (String) -> Bool
+
+    private struct Pending {
+        let needsFlush: Bool
+        let release: @Sendable (_ durable: Bool) -> Void
+    }
+
+    private let walPath: String
+    private let flush: Flush
+    private let condition = NSCondition()
+    private var pending: [Pending] = []
+    private var stopping = false
+    private var failedForGood = false
+    private let finished = DispatchSemaphore(value: 0)
+    /// Told once, on the sync thread, when a flush fails.
+    private let flushFailed: @Sendable () -> Void
+
+    /// `failed` when a flush already failed (at start, before this thread existed).
+    init(
+        databasePath: String, failed: Bool = false, flush: @escaping Flush = WALSyncer.flushToDisk,
+        flushFailed: @escaping @Sendable () -> Void
+    ) {
+        failedForGood = failed
+        walPath = databasePath + "-wal"
+        self.flush = flush
+        self.flushFailed = flushFailed
+        let thread = Thread { [self] in run() }
+        thread.name = "checkwire-sync"
+        thread.start()
+    }
+
+    /// Whether a flush ever failed: the store then refuses every batch (see the type's doc).
+    var failed: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return failedForGood
+    }
+
+    /// Queues a batch's release (store thread). `needsFlush` when the batch committed writes;
+    /// `release(true)` is called once they are on disk, `release(false)` if a flush failed.
+    func enqueue(needsFlush: Bool, release: @escaping @Sendable (_ durable: Bool) -> Void) {
+        condition.lock()
+        pending.append(Pending(needsFlush: needsFlush, release: release))
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Releases everything queued (flushing what needs it), then stops the thread.
+    func close() {
+        condition.lock()
+        let alreadyStopping = stopping
+        stopping = true
+        condition.signal()
+        condition.unlock()
+        if !alreadyStopping { finished.wait() }
+    }
+
+    /// Each round flushes once for every batch queued meanwhile. After a failed flush every
+    /// batch is released as not durable, reads included: they may have read what was lost.
+    private func run() {
+        while let batches = nextBatches() {
+            var durable = !failed
+            if durable, batches.contains(where: \.needsFlush) {
+                durable = flush(walPath)
+                if !durable {
+                    condition.lock()
+                    failedForGood = true
+                    condition.unlock()
+                    flushFailed()
+                }
+            }
+            for batch in batches { batch.release(durable) }
+        }
+        finished.signal()
+    }
+
+    private func nextBatches() -> [Pending]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while pending.isEmpty && !stopping { condition.wait() }
+        if pending.isEmpty { return nil }
+        let batches = pending
+        pending = []
+        return batches
+    }
+
+    /// `fdatasync(2)` on the WAL file, opened by path each time: SQLite may truncate the log
+    /// or, when it closes, delete it, and a descriptor kept open could name a file that is no
+    /// longer the log. No log means SQLite checkpointed it into the database and synced that
+    /// before deleting it: there is nothing to flush.
+    static func flushToDisk(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return errno == ENOENT }
+        defer { Glibc.close(descriptor) }
+        while fdatasync(descriptor) != 0 {
+            guard errno == EINTR else { return false }
+        }
+        return true
+    }
+}

@@ -41,45 +41,55 @@ final class ServerMetrics: Sendable {
 
     init() {
         connectionsOpened = registry.makeCounter(
-            name: "checkwire_connections_opened_total", help: "WebSocket connections opened since start.")
-        requests = registry.makeCounter(name: "checkwire_requests_total", help: "Client messages received.")
-        errors = registry.makeCounter(name: "checkwire_errors_total", help: "Requests answered with an error.")
-        editsApplied = registry.makeCounter(name: "checkwire_edits_applied_total", help: "Edits committed as events.")
+            descriptor: .checkwire(
+                "connections_opened", unit: "total", help: "WebSocket connections opened since start."))
+        requests = registry.makeCounter(
+            descriptor: .checkwire("requests", unit: "total", help: "Client messages received."))
+        errors = registry.makeCounter(
+            descriptor: .checkwire("errors", unit: "total", help: "Requests answered with an error."))
+        editsApplied = registry.makeCounter(
+            descriptor: .checkwire("edits_applied", unit: "total", help: "Edits committed as events."))
         eventsBroadcast = registry.makeCounter(
-            name: "checkwire_events_broadcast_total", help: "Events sent to at least one subscriber.")
+            descriptor: .checkwire("events_broadcast", unit: "total", help: "Events sent to at least one subscriber."))
         deliveries = registry.makeCounter(
-            name: "checkwire_deliveries_total", help: "Event frames queued to subscribers.")
+            descriptor: .checkwire("deliveries", unit: "total", help: "Event frames queued to subscribers."))
         receivePauses = registry.makeCounter(
-            name: "checkwire_receive_pauses_total",
-            help: "Times a connection had too many requests waiting and reading stopped."
-        )
+            descriptor: .checkwire(
+                "receive_pauses", unit: "total",
+                help: "Times a connection had too many requests waiting and reading stopped."))
         writerPauses = registry.makeCounter(
-            name: "checkwire_writer_pauses_total",
-            help: "Times a writer stopped being read because most subscribers of its checklist were behind."
-        )
+            descriptor: .checkwire(
+                "writer_pauses", unit: "total",
+                help: "Times a writer stopped being read because most subscribers of its checklist were behind."))
         congestionsExpired = registry.makeCounter(
-            name: "checkwire_congestions_expired_total",
-            help: "Checklist congestions that held their writers for the longest pause and let them go."
-        )
+            descriptor: .checkwire(
+                "congestions_expired", unit: "total",
+                help: "Checklist congestions that held their writers for the longest pause and let them go."))
         remindersFired = registry.makeCounter(
-            name: "checkwire_reminders_fired_total", help: "Reminder occurrences fired (each once).")
+            descriptor: .checkwire("reminders_fired", unit: "total", help: "Reminder occurrences fired (each once)."))
         remindersDelivered = registry.makeCounter(
-            name: "checkwire_reminders_delivered_total",
-            help: "Reminder messages sent to connections, missed ones on sign-in included."
-        )
+            descriptor: .checkwire(
+                "reminders_delivered", unit: "total",
+                help: "Reminder messages sent to connections, missed ones on sign-in included."))
         remindersLate = registry.makeCounter(
-            name: "checkwire_reminders_late_total", help: "Occurrences fired more than 60 s after their time.")
+            descriptor: .checkwire(
+                "reminders_late", unit: "total", help: "Occurrences fired more than 60 s after their time."))
         remindersDismissed = registry.makeCounter(
-            name: "checkwire_reminders_dismissed_total", help: "dismissReminder requests answered.")
+            descriptor: .checkwire("reminders_dismissed", unit: "total", help: "dismissReminder requests answered."))
         remindersSnoozed = registry.makeCounter(
-            name: "checkwire_reminders_snoozed_total", help: "snoozeReminder requests answered.")
-        connections = registry.makeGauge(name: "checkwire_connections", help: "Open WebSocket connections.")
+            descriptor: .checkwire("reminders_snoozed", unit: "total", help: "snoozeReminder requests answered."))
+        connections = registry.makeGauge(
+            descriptor: .checkwire("connections", unit: "", help: "Open WebSocket connections."))
         subscriptions = registry.makeGauge(
-            name: "checkwire_subscriptions", help: "Live (connection, checklist) subscriptions.")
-        uptime = registry.makeGauge(name: "checkwire_uptime_seconds", help: "Seconds since the server started.")
+            descriptor: .checkwire("subscriptions", unit: "", help: "Live (connection, checklist) subscriptions."))
+        uptime = registry.makeGauge(
+            descriptor: .checkwire("uptime", unit: "seconds", help: "Seconds since the server started."))
         storeBatches = registry.makeCounter(
-            name: "checkwire_store_batches_total", help: "Store batches committed (one fsync each).")
-        storeJobs = registry.makeCounter(name: "checkwire_store_jobs_total", help: "Store jobs committed.")
+            descriptor: .checkwire(
+                "store_batches", unit: "total",
+                help: "Store batches committed (each flushed to disk before its results were released)."))
+        storeJobs = registry.makeCounter(
+            descriptor: .checkwire("store_jobs", unit: "total", help: "Store jobs committed."))
         let buckets: [Duration] = [
             .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5),
             .milliseconds(10),
@@ -87,13 +97,15 @@ final class ServerMetrics: Sendable {
             .seconds(1), .seconds(5),
         ]
         editCommitTime = registry.makeDurationHistogram(
-            name: "checkwire_edit_commit_seconds", buckets: buckets,
-            help: "From an edit's hand-off to the store until its committed reply is back on the service thread."
-        )
+            descriptor: .checkwire(
+                "edit_commit", unit: "seconds",
+                help: "From an edit's hand-off to the store until its committed reply is back on the service thread."),
+            buckets: buckets)
         readTime = registry.makeDurationHistogram(
-            name: "checkwire_store_read_seconds", buckets: buckets,
-            help: "From a read or account lookup's hand-off to the store until its reply is back."
-        )
+            descriptor: .checkwire(
+                "store_read", unit: "seconds",
+                help: "From a read or account lookup's hand-off to the store until its reply is back."),
+            buckets: buckets)
     }
 
     /// Brings the store counters up to the store's own totals (read when `/metrics` is asked).
@@ -112,5 +124,12 @@ final class ServerMetrics: Sendable {
         self.subscriptions.set(Int64(subscriptions))
         uptime.set(uptimeSeconds)
         return registry.emitToBuffer()
+    }
+}
+
+extension MetricNameDescriptor {
+    /// A `checkwire_NAME_UNIT` metric (`unit` may be empty, as for gauges that count things).
+    fileprivate static func checkwire(_ name: String, unit: String, help: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(namespace: "checkwire", metricName: name, unitName: unit, helpText: help)
     }
 }

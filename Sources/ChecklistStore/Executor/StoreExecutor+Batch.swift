@@ -82,8 +82,7 @@ extension StoreExecutor {
     /// recovers without a restart. Only while failing, so a healthy store pays nothing.
     private func reopenIfReadOnly() {
         guard case .failing = health else { return }
-        let readOnly =
-            (try? database.inDatabase { db in sqlite3_db_readonly(db.sqliteConnection, "main") == 1 }) ?? false
+        let readOnly = database.inDatabase { db in sqlite3_db_readonly(db.sqliteConnection, "main") == 1 }
         guard readOnly, let reopened = try? DatabaseQueue(path: path, configuration: databaseConfiguration) else {
             return
         }

@@ -16,7 +16,7 @@ import GRDBSQLite
 /// acknowledgements and broadcasts are held back until an edit is durable, and why results
 /// leave the store in the order the requests arrived.
 ///
-/// `@unchecked Sendable`: the job queue and the stop flag are guarded by `condition`; the
+/// `@unchecked Sendable`: the job queue guards itself (`RoundQueue`); the
 /// store and the database are touched only by the thread this object starts.
 public final class StoreExecutor: @unchecked Sendable {
     public typealias AfterCommit = @Sendable (_ committed: Bool) -> Void
@@ -30,9 +30,7 @@ public final class StoreExecutor: @unchecked Sendable {
         let abandon: Abandoned
     }
 
-    private let condition = NSCondition()
-    private var pending: [QueuedJob] = []
-    private var stopping = false
+    private let jobs = RoundQueue<QueuedJob>()
     private let finished = DispatchSemaphore(value: 0)
     let path: String
     /// Replaced only on the store thread, when a read-only open may have become writable
@@ -153,28 +151,12 @@ public final class StoreExecutor: @unchecked Sendable {
     /// batch could not begin (a lock held past the busy timeout, an unwritable file) or the
     /// store is closing.
     public func submit(_ job: @escaping Job, abandoned: @escaping Abandoned) {
-        if !enqueue(QueuedJob(run: job, abandon: abandoned)) { abandoned(.failure("the store is closed")) }
-    }
-
-    /// Queues `job` unless the store is closing; checking and queueing under one lock is what
-    /// lets a caller never wait for a job that was dropped.
-    private func enqueue(_ job: QueuedJob) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        guard !stopping else { return false }
-        pending.append(job)
-        condition.signal()
-        return true
+        if !jobs.append(QueuedJob(run: job, abandon: abandoned)) { abandoned(.failure("the store is closed")) }
     }
 
     /// Finishes every queued job (they commit), stops the thread and closes the database.
     public func close() {
-        condition.lock()
-        let alreadyStopping = stopping
-        stopping = true
-        condition.signal()
-        condition.unlock()
-        if !alreadyStopping {
+        if jobs.stop() {
             finished.wait()
             syncer.close()
             checkpointer.close()
@@ -185,11 +167,7 @@ public final class StoreExecutor: @unchecked Sendable {
     }
 
     /// `false` once `close()` began: the health check reports it.
-    public var isOpen: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return !stopping
-    }
+    public var isOpen: Bool { !jobs.isStopping }
 
     /// Whether the last batch could be written (see `StoreHealth`).
     public var health: StoreHealth { healthState.value }
@@ -198,15 +176,7 @@ public final class StoreExecutor: @unchecked Sendable {
     public var counts: (batches: Int, jobs: Int) { statistics.read() }
 
     /// The next batch: every job waiting, or `nil` once closing and drained.
-    func nextBatch() -> [QueuedJob]? {
-        condition.lock()
-        defer { condition.unlock() }
-        while pending.isEmpty && !stopping { condition.wait() }
-        if pending.isEmpty { return nil }
-        let batch = pending
-        pending = []
-        return batch
-    }
+    func nextBatch() -> [QueuedJob]? { jobs.nextRound() }
 
     /// Why every batch is refused after a flush failed (see `WALSyncer`).
     static func lostWritesReason(_ path: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Makes each committed batch durable on its own thread, so the store thread can run the
 /// next batch while the disk flushes the last one, and releases every batch's results in
@@ -33,10 +34,9 @@ final class WALSyncer: @unchecked Sendable {
 
     private let walPath: String
     private let flush: Flush
-    private let condition = NSCondition()
-    private var pending: [Pending] = []
-    private var stopping = false
-    private var failedForGood = false
+    private let batches = RoundQueue<Pending>()
+    /// Set on this thread, read by the store thread.
+    private let failedForGood: Mutex<Bool>
     private let finished = DispatchSemaphore(value: 0)
     /// Told once, on the sync thread, when a flush fails.
     private let flushFailed: @Sendable () -> Void
@@ -46,7 +46,7 @@ final class WALSyncer: @unchecked Sendable {
         databasePath: String, failed: Bool = false, flush: @escaping Flush = WALSyncer.flushToDisk,
         flushFailed: @escaping @Sendable () -> Void
     ) {
-        failedForGood = failed
+        failedForGood = Mutex(failed)
         walPath = databasePath + "-wal"
         self.flush = flush
         self.flushFailed = flushFailed
@@ -56,58 +56,35 @@ final class WALSyncer: @unchecked Sendable {
     }
 
     /// Whether a flush ever failed: the store then refuses every batch (see the type's doc).
-    var failed: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return failedForGood
-    }
+    var failed: Bool { failedForGood.withLock { $0 } }
 
     /// Queues a batch's release (store thread). `needsFlush` when the batch committed writes;
     /// `release(true)` is called once they are on disk, `release(false)` if a flush failed.
     func enqueue(needsFlush: Bool, release: @escaping @Sendable (_ durable: Bool) -> Void) {
-        condition.lock()
-        pending.append(Pending(needsFlush: needsFlush, release: release))
-        condition.signal()
-        condition.unlock()
+        batches.append(Pending(needsFlush: needsFlush, release: release))
     }
 
-    /// Releases everything queued (flushing what needs it), then stops the thread.
+    /// Releases everything queued (flushing what needs it), then stops the thread. After the
+    /// store thread ended, so nothing is queued after it.
     func close() {
-        condition.lock()
-        let alreadyStopping = stopping
-        stopping = true
-        condition.signal()
-        condition.unlock()
-        if !alreadyStopping { finished.wait() }
+        if batches.stop() { finished.wait() }
     }
 
     /// Each round flushes once for every batch queued meanwhile. After a failed flush every
     /// batch is released as not durable, reads included: they may have read what was lost.
     private func run() {
-        while let batches = nextBatches() {
+        while let round = batches.nextRound() {
             var durable = !failed
-            if durable, batches.contains(where: \.needsFlush) {
+            if durable, round.contains(where: \.needsFlush) {
                 durable = flush(walPath)
                 if !durable {
-                    condition.lock()
-                    failedForGood = true
-                    condition.unlock()
+                    failedForGood.withLock { $0 = true }
                     flushFailed()
                 }
             }
-            for batch in batches { batch.release(durable) }
+            for batch in round { batch.release(durable) }
         }
         finished.signal()
-    }
-
-    private func nextBatches() -> [Pending]? {
-        condition.lock()
-        defer { condition.unlock() }
-        while pending.isEmpty && !stopping { condition.wait() }
-        if pending.isEmpty { return nil }
-        let batches = pending
-        pending = []
-        return batches
     }
 
     /// `fdatasync(2)` on the WAL file, opened by path each time: SQLite may truncate the log

@@ -35,7 +35,7 @@ import Testing
                 entered.signal()
                 gate.wait()
             }
-            return succeeds && WALSyncer.flushToDisk(path)
+            return succeeds && WALSyncer.flushToDisk(databasePath: path)
         }
     }
 

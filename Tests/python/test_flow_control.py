@@ -74,7 +74,13 @@ def test_a_subscriber_that_stopped_reading_does_not_hold_the_writer(server):  # 
 
 async def _run_stalled(url):
     """The subscriber never reads again: after 5 s without taking a byte it no longer
-    counts as behind, the writer goes on, and the slow-consumer bound closes it (4008)."""
+    counts as behind, the writer goes on, and the slow-consumer bound closes it (4008).
+
+    The close frame waits behind what the kernel already holds for the subscriber, and the
+    server drops a peer that has not taken its close frame within 5 s (docs/protocol.md).
+    This test reads only once the writer is done, which on a loaded machine can be more than
+    5 s after the close: then the socket ends without a close frame. Either way it was
+    dropped, not caught up."""
     writer, list_id, _, subscriber = await _writer_and_subscriber(url, "bo")
 
     started = time.monotonic()
@@ -84,7 +90,8 @@ async def _run_stalled(url):
     deadline = time.monotonic() + 30
     while not subscriber.closed and time.monotonic() < deadline:
         subscriber.read_some(timeout=10)
-    assert subscriber.close_code == 4008, f"closed with {subscriber.close_code}"
+    assert subscriber.closed, "the stalled subscriber was never closed"
+    assert subscriber.close_code in (4008, None), f"closed with {subscriber.close_code}"
     events = sum(1 for m in subscriber.messages if m.get("type") == "event")
     assert events < EDITS, "it was closed, not caught up"
     await writer.close()

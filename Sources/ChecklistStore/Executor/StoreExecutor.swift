@@ -70,7 +70,7 @@ public final class StoreExecutor: @unchecked Sendable {
     ) throws {
         try self.init(
             path: path, encodeEvent: encodeEvent, cachedChecklists: cachedChecklists, cacheBytes: cacheBytes,
-            limits: limits, busyTimeout: busyTimeout, flush: WALSyncer.flushToDisk)
+            limits: limits, busyTimeout: busyTimeout, flush: WALSyncer.flushToDisk(databasePath:))
     }
 
     /// As above, with the call that flushes the WAL to disk replaced (tests make it fail).
@@ -114,7 +114,7 @@ public final class StoreExecutor: @unchecked Sendable {
         probeWritable()
         // The migrations above committed without a flush: make them durable before serving. A
         // failure here is final, as for any batch (`WALSyncer`).
-        let flushedAtStart = flush(path + "-wal")
+        let flushedAtStart = flush(path)
         if !flushedAtStart { _ = healthState.record(.failing(reason: Self.lostWritesReason(path))) }
         syncer = WALSyncer(databasePath: path, failed: !flushedAtStart, flush: flush) {
             [weak self, healthState, path] in

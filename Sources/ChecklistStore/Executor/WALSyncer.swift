@@ -9,8 +9,8 @@ import Synchronization
 /// frames without waiting for the disk. This thread then calls `fdatasync(2)` on the WAL
 /// file, and only after it returns are that batch's `AfterCommit`s called: no edit is
 /// acknowledged or broadcast before it is on disk, exactly as with `synchronous=FULL`, but
-/// the store thread no longer sits idle for the flush (docs/benchmarks.md, session 13: up to
-/// 1.17× acknowledged edits/s with the flush removed altogether). One flush covers every batch
+/// the store thread no longer sits idle for the flush (docs/benchmarks.md, session 13: 1.13–
+/// 1.20× acknowledged edits/s, where removing the flush altogether gave 1.18×). One flush covers every batch
 /// waiting for it. SQLite still syncs the WAL header when the log restarts and the WAL before
 /// each checkpoint copies it into the database, which is what keeps the file consistent.
 ///
@@ -24,15 +24,16 @@ import Synchronization
 /// Batches that wrote nothing (reads, refusals) take their turn in the queue too, so that an
 /// answer never overtakes the acknowledgement of an edit that came before it.
 final class WALSyncer: @unchecked Sendable {
-    /// Flushes the file at the path to disk; false on failure. Replaced only by tests.
-    typealias Flush = @Sendable (String) -> Bool
+    /// Flushes what was committed to the database at the path to disk; false on failure.
+    /// Replaced only by tests.
+    typealias Flush = @Sendable (_ databasePath: String) -> Bool
 
     private struct Pending {
         let needsFlush: Bool
         let release: @Sendable (_ durable: Bool) -> Void
     }
 
-    private let walPath: String
+    private let databasePath: String
     private let flush: Flush
     private let batches = RoundQueue<Pending>()
     /// Set on this thread, read by the store thread.
@@ -43,11 +44,11 @@ final class WALSyncer: @unchecked Sendable {
 
     /// `failed` when a flush already failed (at start, before this thread existed).
     init(
-        databasePath: String, failed: Bool = false, flush: @escaping Flush = WALSyncer.flushToDisk,
+        databasePath: String, failed: Bool = false, flush: @escaping Flush = WALSyncer.flushToDisk(databasePath:),
         flushFailed: @escaping @Sendable () -> Void
     ) {
         failedForGood = Mutex(failed)
-        walPath = databasePath + "-wal"
+        self.databasePath = databasePath
         self.flush = flush
         self.flushFailed = flushFailed
         let thread = Thread { [self] in run() }
@@ -76,7 +77,7 @@ final class WALSyncer: @unchecked Sendable {
         while let round = batches.nextRound() {
             var durable = !failed
             if durable, round.contains(where: \.needsFlush) {
-                durable = flush(walPath)
+                durable = flush(databasePath)
                 if !durable {
                     failedForGood.withLock { $0 = true }
                     flushFailed()
@@ -87,13 +88,15 @@ final class WALSyncer: @unchecked Sendable {
         finished.signal()
     }
 
-    /// `fdatasync(2)` on the WAL file, opened by path each time: SQLite may truncate the log
-    /// or, when it closes, delete it, and a descriptor kept open could name a file that is no
-    /// longer the log. No log means SQLite checkpointed it into the database and synced that
-    /// before deleting it: there is nothing to flush.
-    static func flushToDisk(_ path: String) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return errno == ENOENT }
+    /// `fdatasync(2)` on the database's WAL file, opened by path each time: SQLite may
+    /// truncate the log or, when it closes, delete it, and a descriptor kept open could name a
+    /// file that is no longer the log. With no log (the database is not in WAL mode, as when
+    /// it was opened read-only, or the log was checkpointed and deleted) the commit wrote the
+    /// database file itself, so that is the file flushed.
+    static func flushToDisk(databasePath: String) -> Bool {
+        var descriptor = open(databasePath + "-wal", O_RDONLY | O_CLOEXEC)
+        if descriptor < 0 && errno == ENOENT { descriptor = open(databasePath, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else { return false }
         defer { Glibc.close(descriptor) }
         while fdatasync(descriptor) != 0 {
             guard errno == EINTR else { return false }

@@ -129,7 +129,9 @@ public enum ServerMessage {
 
     /// The event, in the form stored in the log and sent to every subscriber.
     public static func event(_ event: ChecklistEvent) -> [UInt8] {
-        var writer = JSONWriter(capacity: 512 + 400 * event.changes.items.count)
+        // An event about one item is ~1,050 bytes (its envelope and the list summary ~500, the
+        // item ~550): sized so the buffer is not grown and copied while writing.
+        var writer = JSONWriter(capacity: 1024 + 512 * event.changes.items.count)
         writer.beginMessage("event", ref: nil)
         writer.field("list", event.listID)
         writer.key("seq")

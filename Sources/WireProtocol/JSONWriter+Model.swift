@@ -21,12 +21,12 @@ extension JSONWriter {
         guard let timestamp else { return null() }
         // Written straight into the buffer: no String per timestamp (see `formatRFC3339`).
         separate()
-        bytes.append(UInt8(ascii: "\""))
+        appendByte(UInt8(ascii: "\""))
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Timestamp.maximumRFC3339Length) { buffer in
             let count = timestamp.formatRFC3339(into: buffer)
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+            appendBytes(UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
-        bytes.append(UInt8(ascii: "\""))
+        appendByte(UInt8(ascii: "\""))
         needsComma = true
     }
 
@@ -43,13 +43,13 @@ extension JSONWriter {
     /// `"YYYY-MM-DD"`, digit by digit: a String per date was 3 % of encoding an `agenda`.
     mutating func date(_ date: CivilDate) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
+        appendByte(UInt8(ascii: "\""))
         digits(date.year, divisor: 1000)
-        bytes.append(UInt8(ascii: "-"))
+        appendByte(UInt8(ascii: "-"))
         digits(date.month, divisor: 10)
-        bytes.append(UInt8(ascii: "-"))
+        appendByte(UInt8(ascii: "-"))
         digits(date.day, divisor: 10)
-        bytes.append(UInt8(ascii: "\""))
+        appendByte(UInt8(ascii: "\""))
         needsComma = true
     }
 
@@ -57,7 +57,7 @@ extension JSONWriter {
     private mutating func digits(_ value: Int, divisor: Int) {
         var divisor = divisor
         while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            appendByte(UInt8(ascii: "0") + UInt8(value / divisor % 10))
             divisor /= 10
         }
     }

@@ -1,8 +1,9 @@
+import Foundation
 import Testing
 import WireProtocol
 
 @Suite struct JSONWriterTests {
-    private func text(_ writer: JSONWriter) -> String {
+    private func text(_ writer: borrowing JSONWriter) -> String {
         String(decoding: writer.bytes, as: UTF8.self)
     }
 
@@ -108,6 +109,29 @@ import WireProtocol
             let parsed = try #require(try JSONParser.parse(writer.bytes).doubleValue)
             #expect(parsed == value && parsed.sign == value.sign)
         }
+    }
+
+    /// The writer owns its buffer: starting small, it grows through single bytes, literals,
+    /// long strings with escapes and spliced JSON, and what comes out is what went in.
+    @Test func growsFromASmallBufferWithoutLosingAByte() throws {
+        var writer = JSONWriter(capacity: 1)
+        let long = String(repeating: "ab\"c\\d\n✓", count: 2_000)
+        var expected: [Any] = []
+        writer.beginArray()
+        for index in 0..<500 {
+            writer.int(index)
+            expected.append(index)
+        }
+        writer.string(long)
+        expected.append(long)
+        writer.rawJSON(Array(#"{"k":[true,null]}"#.utf8))
+        writer.endArray()
+        let parsed = try #require(
+            try JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [Any])
+        #expect(parsed.count == 502)
+        #expect((parsed[0..<500].compactMap { $0 as? Int }) == Array(0..<500))
+        #expect(parsed[500] as? String == long)
+        #expect((parsed[501] as? [String: Any])?.keys.sorted() == ["k"])
     }
 
     @Test func keepsObjectMemberOrder() {

@@ -26,7 +26,7 @@ extension JSONWriter {
     }
 
     mutating func appendInteger(_ value: Int64) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        if value < 0 { appendByte(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             var start = digits.count
@@ -35,7 +35,7 @@ extension JSONWriter {
                 digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
             } while magnitude != 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+            appendBytes(UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 
@@ -58,6 +58,6 @@ extension JSONWriter {
         if text.utf8.last == UInt8(ascii: "0"), text.utf8.dropLast().last == UInt8(ascii: ".") {
             text.removeLast(2)
         }
-        bytes.append(contentsOf: text.utf8)
+        appendBytes(text.utf8)
     }
 }

@@ -17,7 +17,7 @@ extension JSONWriter {
     }
 
     private mutating func appendQuoted(utf8: UnsafeBufferPointer<UInt8>) {
-        bytes.append(UInt8(ascii: "\""))
+        appendByte(UInt8(ascii: "\""))
         var runStart = 0
         var i = 0
         while i < utf8.count {
@@ -32,19 +32,19 @@ extension JSONWriter {
                     i += 1
                     continue
                 }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+                appendBytes(UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
                 appendASCII(utf8[i + 2] == 0xA8 ? "\\u2028" : "\\u2029")
                 i += 3
                 runStart = i
                 continue
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+            appendBytes(UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
             appendEscape(for: byte)
             i += 1
             runStart = i
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
-        bytes.append(UInt8(ascii: "\""))
+        appendBytes(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        appendByte(UInt8(ascii: "\""))
     }
 
     private mutating func appendEscape(for byte: UInt8) {
@@ -59,8 +59,8 @@ extension JSONWriter {
         default:
             let hex: StaticString = "0123456789abcdef"
             appendASCII("\\u00")
-            bytes.append(hex.utf8Start[Int(byte >> 4)])
-            bytes.append(hex.utf8Start[Int(byte & 0x0F)])
+            appendByte(hex.utf8Start[Int(byte >> 4)])
+            appendByte(hex.utf8Start[Int(byte & 0x0F)])
         }
     }
 }

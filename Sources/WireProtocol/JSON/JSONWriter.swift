@@ -17,36 +17,80 @@
 /// The writer does not check structure (a `key` inside an array, a missing `end…`): callers
 /// are encoders written once per message type and covered by tests, and checking would cost
 /// a container stack on every message.
-public struct JSONWriter {
-    /// The JSON written so far.
-    public internal(set) var bytes: [UInt8]
+///
+/// Why it owns its buffer instead of appending to a `[UInt8]`: an event is ~130 appends of a
+/// few bytes each, and `Array`'s checks for a shared buffer and its generic bulk append cost
+/// more than the copying. Writing into memory of its own took encoding the golden `addItem`
+/// event from 5.74 to 2.95 µs (medians of six alternating runs of `checkwire
+/// encode-benchmark`, docs/benchmarks.md, session 13). Noncopyable, so two writers never
+/// share that memory; `bytes` copies it out once, at the end.
+public struct JSONWriter: ~Copyable {
+    private var start: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
     /// Whether the next key or value follows a sibling and so needs a comma first.
     var needsComma = false
 
     public init(capacity: Int = 256) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(capacity, 16)
+        start = .allocate(capacity: self.capacity)
+    }
+
+    deinit { start.deallocate() }
+
+    /// The JSON written so far, as a new array.
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
+
+    @inline(__always)
+    mutating func appendByte(_ byte: UInt8) {
+        if count == capacity { grow(toHold: 1) }
+        start[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func appendBytes(_ source: UnsafeBufferPointer<UInt8>) {
+        guard let base = source.baseAddress, source.count > 0 else { return }
+        if capacity - count < source.count { grow(toHold: source.count) }
+        (start + count).update(from: base, count: source.count)
+        count += source.count
+    }
+
+    mutating func appendBytes(_ source: some Collection<UInt8>) {
+        if source.withContiguousStorageIfAvailable({ appendBytes($0) }) == nil {
+            for byte in source { appendByte(byte) }
+        }
+    }
+
+    /// At least doubles the buffer, so that appending stays amortized O(1).
+    private mutating func grow(toHold extra: Int) {
+        let newCapacity = max(capacity * 2, count + extra)
+        let newStart = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newStart.initialize(from: start, count: count)
+        start.deallocate()
+        start = newStart
+        capacity = newCapacity
     }
 
     public mutating func beginObject() {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        appendByte(UInt8(ascii: "{"))
         needsComma = false
     }
 
     public mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
+        appendByte(UInt8(ascii: "}"))
         needsComma = true
     }
 
     public mutating func beginArray() {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        appendByte(UInt8(ascii: "["))
         needsComma = false
     }
 
     public mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+        appendByte(UInt8(ascii: "]"))
         needsComma = true
     }
 
@@ -61,10 +105,10 @@ public struct JSONWriter {
                 $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
             })
         separate()
-        bytes.append(UInt8(ascii: "\""))
+        appendByte(UInt8(ascii: "\""))
         appendASCII(k)
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        appendByte(UInt8(ascii: "\""))
+        appendByte(UInt8(ascii: ":"))
         needsComma = false
     }
 
@@ -72,7 +116,7 @@ public struct JSONWriter {
     public mutating func key(text k: String) {
         separate()
         appendQuoted(k)
-        bytes.append(UInt8(ascii: ":"))
+        appendByte(UInt8(ascii: ":"))
         needsComma = false
     }
 
@@ -99,24 +143,22 @@ public struct JSONWriter {
     /// The bytes are trusted, not validated: they must be exactly one JSON value.
     public mutating func rawJSON(_ json: some Collection<UInt8>) {
         separate()
-        if json.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-            bytes.append(contentsOf: json)
-        }
+        appendBytes(json)
         needsComma = true
     }
 
     /// Empties the buffer, keeping its capacity, to encode another message.
     public mutating func reset() {
-        bytes.removeAll(keepingCapacity: true)
+        count = 0
         needsComma = false
     }
 
     @inline(__always)
     mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { appendByte(UInt8(ascii: ",")) }
     }
 
     mutating func appendASCII(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        appendBytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 }

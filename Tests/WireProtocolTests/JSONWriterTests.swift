@@ -116,14 +116,9 @@ import WireProtocol
     @Test func growsFromASmallBufferWithoutLosingAByte() throws {
         var writer = JSONWriter(capacity: 1)
         let long = String(repeating: "ab\"c\\d\n✓", count: 2_000)
-        var expected: [Any] = []
         writer.beginArray()
-        for index in 0..<500 {
-            writer.int(index)
-            expected.append(index)
-        }
+        for index in 0..<500 { writer.int(index) }
         writer.string(long)
-        expected.append(long)
         writer.rawJSON(Array(#"{"k":[true,null]}"#.utf8))
         writer.endArray()
         let parsed = try #require(

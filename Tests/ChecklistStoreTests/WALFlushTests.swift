@@ -134,6 +134,20 @@ import Testing
         }
     }
 
+    /// The real flush: the WAL when there is one, else the database file (not in WAL mode, or
+    /// the log was checkpointed away), and a failure when neither can be opened.
+    @Test func theFlushFallsBackToTheDatabaseFileAndFailsWithoutOne() throws {
+        try StoreFixture.withDatabasePath { path in
+            #expect(!WALSyncer.flushToDisk(databasePath: path), "nothing to open is a failure")
+            #expect(FileManager.default.createFile(atPath: path, contents: Data("db".utf8)))
+            #expect(WALSyncer.flushToDisk(databasePath: path), "no WAL: the database file")
+            #expect(FileManager.default.createFile(atPath: path + "-wal", contents: Data("wal".utf8)))
+            #expect(WALSyncer.flushToDisk(databasePath: path))
+            try FileManager.default.removeItem(atPath: path)
+            #expect(WALSyncer.flushToDisk(databasePath: path), "the WAL alone is enough")
+        }
+    }
+
     /// Batches that wrote nothing need no flush; one flush covers the batches that queued
     /// while the previous one ran.
     @Test func readsNeedNoFlush() throws {

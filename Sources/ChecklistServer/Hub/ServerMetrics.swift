@@ -7,7 +7,7 @@ import Synchronization
 /// servers in one process, and a bootstrap can happen only once. Counters and histograms are
 /// atomic: the hub bumps them on the service thread and `/metrics` reads them on any thread.
 final class ServerMetrics: Sendable {
-    let registry = PrometheusCollectorRegistry()
+    let registry: PrometheusCollectorRegistry
 
     let connectionsOpened: Counter
     let requests: Counter
@@ -40,56 +40,41 @@ final class ServerMetrics: Sendable {
     private let storeTotalsSeen = Mutex<(batches: Int, jobs: Int)>((0, 0))
 
     init() {
-        connectionsOpened = registry.makeCounter(
-            descriptor: .checkwire(
-                "connections_opened", unit: "total", help: "WebSocket connections opened since start."))
-        requests = registry.makeCounter(
-            descriptor: .checkwire("requests", unit: "total", help: "Client messages received."))
-        errors = registry.makeCounter(
-            descriptor: .checkwire("errors", unit: "total", help: "Requests answered with an error."))
-        editsApplied = registry.makeCounter(
-            descriptor: .checkwire("edits_applied", unit: "total", help: "Edits committed as events."))
-        eventsBroadcast = registry.makeCounter(
-            descriptor: .checkwire("events_broadcast", unit: "total", help: "Events sent to at least one subscriber."))
-        deliveries = registry.makeCounter(
-            descriptor: .checkwire("deliveries", unit: "total", help: "Event frames queued to subscribers."))
-        receivePauses = registry.makeCounter(
-            descriptor: .checkwire(
-                "receive_pauses", unit: "total",
-                help: "Times a connection had too many requests waiting and reading stopped."))
-        writerPauses = registry.makeCounter(
-            descriptor: .checkwire(
-                "writer_pauses", unit: "total",
-                help: "Times a writer stopped being read because most subscribers of its checklist were behind."))
-        congestionsExpired = registry.makeCounter(
-            descriptor: .checkwire(
-                "congestions_expired", unit: "total",
-                help: "Checklist congestions that held their writers for the longest pause and let them go."))
-        remindersFired = registry.makeCounter(
-            descriptor: .checkwire("reminders_fired", unit: "total", help: "Reminder occurrences fired (each once)."))
-        remindersDelivered = registry.makeCounter(
-            descriptor: .checkwire(
-                "reminders_delivered", unit: "total",
-                help: "Reminder messages sent to connections, missed ones on sign-in included."))
-        remindersLate = registry.makeCounter(
-            descriptor: .checkwire(
-                "reminders_late", unit: "total", help: "Occurrences fired more than 60 s after their time."))
-        remindersDismissed = registry.makeCounter(
-            descriptor: .checkwire("reminders_dismissed", unit: "total", help: "dismissReminder requests answered."))
-        remindersSnoozed = registry.makeCounter(
-            descriptor: .checkwire("reminders_snoozed", unit: "total", help: "snoozeReminder requests answered."))
-        connections = registry.makeGauge(
-            descriptor: .checkwire("connections", unit: "", help: "Open WebSocket connections."))
-        subscriptions = registry.makeGauge(
-            descriptor: .checkwire("subscriptions", unit: "", help: "Live (connection, checklist) subscriptions."))
-        uptime = registry.makeGauge(
-            descriptor: .checkwire("uptime", unit: "seconds", help: "Seconds since the server started."))
-        storeBatches = registry.makeCounter(
-            descriptor: .checkwire(
-                "store_batches", unit: "total",
-                help: "Store batches committed (each flushed to disk before its results were released)."))
-        storeJobs = registry.makeCounter(
-            descriptor: .checkwire("store_jobs", unit: "total", help: "Store jobs committed."))
+        let registry = PrometheusCollectorRegistry()
+        self.registry = registry
+        // Every name is `checkwire_NAME_UNIT`; counters end in `_total`.
+        func counter(_ name: String, _ help: String) -> Counter {
+            registry.makeCounter(descriptor: .checkwire(name, unit: "total", help: help))
+        }
+        func gauge(_ name: String, unit: String = "", _ help: String) -> Gauge {
+            registry.makeGauge(descriptor: .checkwire(name, unit: unit, help: help))
+        }
+        connectionsOpened = counter("connections_opened", "WebSocket connections opened since start.")
+        requests = counter("requests", "Client messages received.")
+        errors = counter("errors", "Requests answered with an error.")
+        editsApplied = counter("edits_applied", "Edits committed as events.")
+        eventsBroadcast = counter("events_broadcast", "Events sent to at least one subscriber.")
+        deliveries = counter("deliveries", "Event frames queued to subscribers.")
+        receivePauses = counter(
+            "receive_pauses", "Times a connection had too many requests waiting and reading stopped.")
+        writerPauses = counter(
+            "writer_pauses",
+            "Times a writer stopped being read because most subscribers of its checklist were behind.")
+        congestionsExpired = counter(
+            "congestions_expired",
+            "Checklist congestions that held their writers for the longest pause and let them go.")
+        remindersFired = counter("reminders_fired", "Reminder occurrences fired (each once).")
+        remindersDelivered = counter(
+            "reminders_delivered", "Reminder messages sent to connections, missed ones on sign-in included.")
+        remindersLate = counter("reminders_late", "Occurrences fired more than 60 s after their time.")
+        remindersDismissed = counter("reminders_dismissed", "dismissReminder requests answered.")
+        remindersSnoozed = counter("reminders_snoozed", "snoozeReminder requests answered.")
+        connections = gauge("connections", "Open WebSocket connections.")
+        subscriptions = gauge("subscriptions", "Live (connection, checklist) subscriptions.")
+        uptime = gauge("uptime", unit: "seconds", "Seconds since the server started.")
+        storeBatches = counter(
+            "store_batches", "Store batches committed (each flushed to disk before its results were released).")
+        storeJobs = counter("store_jobs", "Store jobs committed.")
         let buckets: [Duration] = [
             .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5),
             .milliseconds(10),

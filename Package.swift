@@ -116,7 +116,7 @@ let package = Package(
             name: "ChecklistServerTests",
             dependencies: [
                 "ChecklistServer", "Transport", "WireProtocol", "ChecklistCore", "ChecklistStore",
-                "LoopbackTestSupport",
+                "LoopbackTestSupport", .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
     ],

@@ -13,8 +13,8 @@ import Prometheus
 /// Three kinds of thread. The lws service thread owns the hub (`ServiceThreadBound` checks
 /// every access) and never waits: transport callbacks become hub inputs, and the hub's
 /// actions become sends, store jobs and password jobs. The store thread runs store commands
-/// in batches that commit together; their replies come back through `WebSocketServer.execute`
-/// — the one ordered inbox — in commit order. Password hashing runs on two small pools.
+/// in batches that commit together; their replies come back through one ordered mailbox
+/// (`StoreReplyMailbox`, drained on the service thread) in commit order. Password hashing runs on two small pools.
 ///
 /// `@unchecked Sendable`: every mutable thing is the hub (service thread only, checked);
 /// the rest is immutable or thread-safe.
@@ -39,6 +39,8 @@ public final class ChecklistServer: @unchecked Sendable {
     let attachmentFiles: AttachmentFiles
     /// Uploads whose bodies are arriving; service thread only (checked).
     private(set) var uploads: ServiceThreadBound<UploadTable>!
+    /// Store replies on their way to the hub, in the order the store released them.
+    let storeReplies = StoreReplyMailbox()
     let startedAt = Date()
 
     /// Opens (and migrates) the database; call `start()` to listen.
@@ -209,7 +211,7 @@ public final class ChecklistServer: @unchecked Sendable {
     }
 
     /// Runs a store command on the store thread; its reply re-enters the hub after the commit,
-    /// through the transport's ordered inbox, so replies reach the hub in commit order.
+    /// through `storeReplies`, so replies reach the hub in commit order.
     ///
     /// Every command is answered: with its result, with a failure when its batch did not commit,
     /// or with a failure when it could not run at all (the database locked or unwritable), so
@@ -217,18 +219,30 @@ public final class ChecklistServer: @unchecked Sendable {
     private func submit<Backend: StoreBackend>(_ request: StoreRequest, to backend: Backend) {
         let started = ContinuousClock.now
         let timing = request.command.isEdit ? hub.metrics.editCommitTime : hub.metrics.readTime
+        let id = request.id
+        let command = request.command
         let answer: @Sendable (Result<StoreReply, StoreError>) -> Void = { [self] result in
-            transport.execute { [self] in
-                timing.record(ContinuousClock.now - started)
-                hub.storeCompleted(StoreResponse(id: request.id, result: result))
-                performHubActions()
-            }
+            let reply = StoreReplyMailbox.Reply(
+                response: StoreResponse(id: id, result: result), timing: timing, submitted: started)
+            if storeReplies.post(reply) { transport.execute { [self] in deliverStoreReplies() } }
         }
         backend.submit(
             { storage in
-                let result = StoreCommandRunner.run(request.command, on: storage)
+                let result = StoreCommandRunner.run(command, on: storage)
                 return { committed in answer(committed ? result : .failure(.failure("the batch did not commit"))) }
             }, abandoned: { error in answer(.failure(error)) })
+    }
+
+    /// Hands every store reply that arrived since the last call to the hub, in order, then
+    /// performs the hub's actions once for all of them (service thread).
+    private func deliverStoreReplies() {
+        let replies = storeReplies.takeAll()
+        let now = ContinuousClock.now
+        for reply in replies {
+            reply.timing.record(now - reply.submitted)
+            hub.storeCompleted(reply.response)
+        }
+        performHubActions()
     }
 
     /// Runs a store command whose reply goes somewhere other than the hub (an HTTP answer).

@@ -1,0 +1,43 @@
+import Prometheus
+import Synchronization
+
+/// Store replies on their way to the service thread, handed over a run at a time.
+///
+/// Why: a committed batch of a few hundred edits used to post one closure per reply to the
+/// service loop. Each closure was allocated on the thread that released the batch, copied the
+/// whole request into its context, and was freed on the service thread, which then took a
+/// separate pass over the hub's actions for every reply. Now a reply is a plain value in an
+/// array. The first reply posted into an empty mailbox asks for one drain, and that drain hands
+/// every reply that arrived meanwhile to the hub, in the order they were posted.
+///
+/// Order: every store reply goes through here, so replies keep the order the store released them
+/// in (commit order), which the hub relies on for events' `seq` order. Work posted to the service
+/// loop by other means (password results, timers) was never ordered against store replies.
+final class StoreReplyMailbox: Sendable {
+    struct Reply {
+        var response: StoreResponse
+        /// Where the time from submission to this reply is recorded.
+        var timing: DurationHistogram
+        var submitted: ContinuousClock.Instant
+    }
+
+    private let pending = Mutex<[Reply]>([])
+
+    /// Adds a reply (any thread). Returns `true` when the mailbox was empty, so the caller must
+    /// schedule a drain; otherwise one is already scheduled and will take this reply too.
+    func post(_ reply: Reply) -> Bool {
+        pending.withLock { pending in
+            pending.append(reply)
+            return pending.count == 1
+        }
+    }
+
+    /// Every reply posted so far, oldest first, leaving the mailbox empty (service thread).
+    func takeAll() -> [Reply] {
+        pending.withLock { pending in
+            var taken: [Reply] = []
+            swap(&taken, &pending)
+            return taken
+        }
+    }
+}

@@ -85,24 +85,24 @@ public final class StoreExecutor: @unchecked Sendable {
         // Another connection to the file (a previous run still closing, an admin's sqlite3)
         // makes SQLite answer "locked"; wait briefly instead of failing at once.
         configuration.busyMode = .timeout(busyTimeout)
+        // Every setting of the connection is made here, so that a connection opened again after
+        // the file was read-only (`reopenIfReadOnly`) has them all too.
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA journal_mode = WAL")
             // Commits write the WAL without waiting for the disk; `WALSyncer` flushes it before
             // any result of the batch is released, so an acknowledged edit is as durable as with
-            // FULL. Set here so that a reopened connection (`reopenIfReadOnly`) has it too.
+            // FULL.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // Checkpoints run on their own thread (WALCheckpointer); this is only a safety net.
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = \(WALCheckpointer.writerFallbackPages)")
+            // A 64 MiB page cache (SQLite's default is 2 MiB): at 200,000 items the open-dated
+            // index alone is ~18 MB, and with the default a week's `agenda` spent 16 % of its
+            // time in pread() fetching the same pages again (docs/benchmarks.md, session 8).
+            try db.execute(sql: "PRAGMA cache_size = -\(Self.pageCacheKiB)")
         }
         databaseConfiguration = configuration
         do {
             database = try DatabaseQueue(path: path, configuration: configuration)
-            try database.writeWithoutTransaction { db in
-                // Checkpoints run on their own thread (WALCheckpointer); this is only a safety net.
-                try db.execute(sql: "PRAGMA wal_autocheckpoint = \(WALCheckpointer.writerFallbackPages)")
-                // A 64 MiB page cache (SQLite's default is 2 MiB): at 200,000 items the open-dated
-                // index alone is ~18 MB, and with the default a week's `agenda` spent 16 % of its
-                // time in pread() fetching the same pages again (docs/benchmarks.md, session 8).
-                try db.execute(sql: "PRAGMA cache_size = -\(Self.pageCacheKiB)")
-            }
             try Schema.migrator.migrate(database)
             checkpointer = try WALCheckpointer(path: path)
         } catch {

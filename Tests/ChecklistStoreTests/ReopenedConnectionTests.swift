@@ -1,0 +1,64 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import ChecklistStore
+
+/// A connection the store opens again (after its file could only be read) is set up exactly
+/// like the first one: the same flush mode, automatic-checkpoint fallback and page cache.
+@Suite(.serialized) struct ReopenedConnectionTests {
+    struct Settings: Equatable, Sendable {
+        var synchronous: Int
+        var autocheckpoint: Int
+        var cacheSize: Int
+    }
+
+    static func settings(of store: StoreExecutor) throws -> Settings {
+        try store.sync { storage throws(StoreError) in
+            do {
+                let db = storage.db
+                return Settings(
+                    synchronous: try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1,
+                    autocheckpoint: try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") ?? -1,
+                    cacheSize: try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -1)
+            } catch {
+                throw .failure("\(error)")
+            }
+        }
+    }
+
+    static func chattr(_ flag: String, _ path: String) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+        process.arguments = [flag, path]
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    @Test func aConnectionOpenedAgainAfterAReadOnlyFileHasTheStoreSettings() throws {
+        let expected = Settings(
+            synchronous: 1, autocheckpoint: WALCheckpointer.writerFallbackPages, cacheSize: -StoreExecutor.pageCacheKiB)
+        try StoreFixture.withDatabasePath { path in
+            let first = try StoreExecutor(path: path, encodeEvent: StoreFixture.encode)
+            #expect(try Self.settings(of: first) == expected)
+            first.close()
+
+            // Immutable (what a read-only file is to root): the store opens, but only to read.
+            try #require(try Self.chattr("+i", path) == 0, "chattr +i is needed for this test")
+            defer { _ = try? Self.chattr("-i", path) }
+            let store = try StoreExecutor(path: path, encodeEvent: StoreFixture.encode)
+            defer { store.close() }
+            guard case .failing = store.health else {
+                Issue.record("an immutable file should make the store failing, not \(store.health)")
+                return
+            }
+
+            // Writable again: the next write opens the connection anew, and it succeeds.
+            try #require(try Self.chattr("-i", path) == 0)
+            _ = try store.signUp("ana")
+            #expect(store.health == .writable)
+            #expect(try Self.settings(of: store) == expected)
+        }
+    }
+}

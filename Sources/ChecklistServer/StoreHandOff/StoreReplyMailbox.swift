@@ -10,9 +10,10 @@ import Synchronization
 /// array. The first reply posted into an empty mailbox asks for one drain, and that drain hands
 /// every reply that arrived meanwhile to the hub, in the order they were posted.
 ///
-/// Order: every store reply goes through here, so replies keep the order the store released them
-/// in (commit order), which the hub relies on for events' `seq` order. Work posted to the service
-/// loop by other means (password results, timers) was never ordered against store replies.
+/// Order: every reply the hub gets from the store goes through here, so the hub sees them in the
+/// order the store released them (commit order), which it relies on for events' `seq` order.
+/// Work posted to the service loop by other means (password results, timers, and the reads that
+/// answer an HTTP request directly, `runOnStore`) was never ordered against these replies.
 final class StoreReplyMailbox: Sendable {
     struct Reply {
         var response: StoreResponse

@@ -13,8 +13,9 @@ import Prometheus
 /// Three kinds of thread. The lws service thread owns the hub (`ServiceThreadBound` checks
 /// every access) and never waits: transport callbacks become hub inputs, and the hub's
 /// actions become sends, store jobs and password jobs. The store thread runs store commands
-/// in batches that commit together; their replies come back through one ordered mailbox
-/// (`StoreReplyMailbox`, drained on the service thread) in commit order. Password hashing runs on two small pools.
+/// in batches that commit together; their replies come back to the hub through one ordered
+/// mailbox (`StoreReplyMailbox`, drained on the service thread) in commit order. Password
+/// hashing runs on two small pools.
 ///
 /// `@unchecked Sendable`: every mutable thing is the hub (service thread only, checked);
 /// the rest is immutable or thread-safe.

@@ -38,6 +38,8 @@ final class StoreReplyMailbox: Sendable {
         pending.withLock { pending in
             var taken: [Reply] = []
             swap(&taken, &pending)
+            // The next run is likely as long as this one: one allocation instead of regrowing.
+            pending.reserveCapacity(taken.count)
             return taken
         }
     }

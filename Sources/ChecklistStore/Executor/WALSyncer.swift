@@ -43,10 +43,7 @@ final class WALSyncer: @unchecked Sendable {
     private let flushFailed: @Sendable () -> Void
 
     /// `failed` when a flush already failed (at start, before this thread existed).
-    init(
-        databasePath: String, failed: Bool = false, flush: @escaping Flush = WALSyncer.flushToDisk(databasePath:),
-        flushFailed: @escaping @Sendable () -> Void
-    ) {
+    init(databasePath: String, failed: Bool, flush: @escaping Flush, flushFailed: @escaping @Sendable () -> Void) {
         failedForGood = Mutex(failed)
         self.databasePath = databasePath
         self.flush = flush

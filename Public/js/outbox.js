@@ -5,12 +5,34 @@
 
 const PREFIX = "checkwire.outbox.";
 
+// Ids of new lists and items are random (version 4) UUIDs: people refer to them by their
+// first digits in the terminal, so those must differ between things made together.
 export function newId() {
   if (globalThis.crypto && typeof crypto.randomUUID === "function") return crypto.randomUUID();
   // Insecure contexts (plain http on a LAN address) have no randomUUID.
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = (bytes[6] & 0x0f) | 0x40;
   bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  return uuidText(bytes);
+}
+
+// OpIds are version 7 UUIDs (RFC 9562): the time in milliseconds first, then 74 random
+// bits. The server keeps a unique index of each author's opIds; one that sorts after the
+// ones made before it lands on the index's last page, where a random one would cost the
+// server a page of log of its own (docs/benchmarks.md, "Session 15"). `now` is for tests.
+export function newOpId(now = Date.now()) {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  let time = Math.max(0, Math.floor(now));
+  for (let index = 5; index >= 0; index -= 1) {
+    bytes[index] = time % 256;
+    time = Math.floor(time / 256);
+  }
+  bytes[6] = (bytes[6] & 0x0f) | 0x70;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  return uuidText(bytes);
+}
+
+function uuidText(bytes) {
   const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
@@ -56,7 +78,7 @@ export class Outbox extends EventTarget {
 
   /** Queues an op (`{ op: "addItem", list, ... }`) and returns its entry. */
   add(fields, extra = {}) {
-    const opId = newId();
+    const opId = newOpId();
     const entry = {
       opId,
       message: { type: "op", opId, ...fields },
@@ -71,8 +93,13 @@ export class Outbox extends EventTarget {
   /** Puts `replacement` where the entry `opId` was (keeps the queue's order). */
   replace(opId, fields, extra = {}) {
     const index = this.entries.findIndex((e) => e.opId === opId);
-    const newOpId = newId();
-    const entry = { opId: newOpId, message: { type: "op", opId: newOpId, ...fields }, at: new Date().toISOString(), ...extra };
+    const replacementOpId = newOpId();
+    const entry = {
+      opId: replacementOpId,
+      message: { type: "op", opId: replacementOpId, ...fields },
+      at: new Date().toISOString(),
+      ...extra,
+    };
     if (index === -1) this.entries.push(entry);
     else this.entries.splice(index, 1, entry);
     this.changed();

@@ -1,5 +1,4 @@
 import ChecklistCore
-public import Foundation
 public import WireProtocol
 
 /// One edit to send: an `op` request with a fresh `opId`, and a sentence saying what it does
@@ -18,7 +17,7 @@ public struct Operation: Sendable {
     public let request: OperationRequest
     public let summary: String
 
-    public init(_ request: OperationRequest, summary: String, opID: String = UUID().uuidString.lowercased()) {
+    public init(_ request: OperationRequest, summary: String, opID: String = NewOpID.make()) {
         self.opID = opID
         self.request = request
         self.summary = summary

@@ -74,6 +74,9 @@ public struct BenchConfiguration: Sendable {
     public var listIDs: [String] = []
     /// nchan: the published body's size in bytes (match Checkwire's event size).
     public var messageSize = 400
+    /// How the writers' opIds sort (`OpID.Order`): by send time, as Checkwire's own clients'
+    /// UUIDv7s do, or at random, as a UUIDv4 client's do.
+    public var opIDOrder = OpID.Order.timeOrdered
     /// Print a progress line every second (to standard error).
     public var progress = true
 

@@ -64,7 +64,9 @@ extension BenchEngine {
         let item = items[(index + number) % items.count]
         let now = MonotonicClock.now()
         if firstSendAt == 0 { firstSendAt = now }
-        let opID = OpID.make(tag: tag, writer: index, number: number, sentAt: now)
+        let opID = OpID.make(
+            order: configuration.opIDOrder, tag: tag, writer: index, number: number, sentAt: now,
+            random: opIDRandom.next())
         // A fixed-width title keeps every event the same size.
         let title = String(number + 10_000_000)
         let json =

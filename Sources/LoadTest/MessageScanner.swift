@@ -175,7 +175,7 @@ public enum MessageScanner {
     public static func opIDFields(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (
         writer: Int, number: Int, sentAt: UInt64
     )? {
-        // "<tag>.<writer>.<number>.<sentAt>"
+        // "<prefix>.<sentAt>.<writer>.<number>"
         var parts: [Int64] = []
         parts.reserveCapacity(3)
         var value: Int64 = 0
@@ -200,17 +200,40 @@ public enum MessageScanner {
         guard seenDot, digits > 0 else { return nil }
         parts.append(value)
         guard parts.count == 3 else { return nil }
-        return (Int(parts[0]), Int(parts[1]), UInt64(parts[2]))
+        return (Int(parts[1]), Int(parts[2]), UInt64(parts[0]))
     }
 }
 
-/// opIds that carry who sent them and when: `<tag>.<writer>.<number>.<sentAt ns>`.
+/// opIds that carry who sent them and when: `<prefix>.<sentAt ns>.<writer>.<number>`.
 ///
 /// Why carry the send time in the opId: the event echoes the opId, so every subscriber can
 /// compute edit→delivery latency from the message itself, with no table shared between the
 /// writers and the subscribers. Monotonic clock of this process, so only meaningful here.
+///
+/// Why the prefix and the padding: the server keeps a unique index of each author's opIds,
+/// and where new opIds land in it decides how many of its pages every commit writes
+/// (docs/benchmarks.md, "Session 15"). `.timeOrdered` opIds sort by send time, as the
+/// UUIDv7s of Checkwire's own clients do; `.random` ones land anywhere, as a UUIDv4 client's do.
 public enum OpID {
-    public static func make(tag: String, writer: Int, number: Int, sentAt: UInt64) -> String {
-        "\(tag).\(writer).\(number).\(sentAt)"
+    public enum Order: String, Sendable, CaseIterable {
+        /// The run's tag, then the send time zero-padded: each opId sorts after the last.
+        case timeOrdered = "time"
+        /// 16 random hex digits first.
+        case random
+    }
+
+    public static func make(order: Order, tag: String, writer: Int, number: Int, sentAt: UInt64, random: UInt64)
+        -> String
+    {
+        switch order {
+        case .timeOrdered:
+            let time = String(sentAt)
+            let padding = String(repeating: "0", count: max(0, 20 - time.count))
+            return "\(tag).\(padding)\(time).\(writer).\(number)"
+        case .random:
+            let hex = String(random, radix: 16)
+            let padding = String(repeating: "0", count: max(0, 16 - hex.count))
+            return "\(padding)\(hex).\(sentAt).\(writer).\(number)"
+        }
     }
 }

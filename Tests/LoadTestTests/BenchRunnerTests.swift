@@ -189,13 +189,32 @@ extension BenchRunnerTests {
 @Suite struct MessageScannerTests {
     @Test func readsTopLevelFieldsAndSkipsNestedOnes() throws {
         let text =
-            #"{"type":"event","list":"l1","seq":7,"opId":"abc.2.15.123456","changes":{"list":{"seq":99,"title":"a \"}"},"items":[{"seq":1}]},"completion":{"done":0}}"#
+            #"{"type":"event","list":"l1","seq":7,"opId":"abc.00000000000000123456.2.15","changes":{"list":{"seq":99,"title":"a \"}"},"items":[{"seq":1}]},"completion":{"done":0}}"#
         let fields = try #require(MessageScanner.scan(Array(text.utf8)))
         #expect(fields.kind == .event)
         #expect(fields.seq == 7)
         let bytes = Array(text.utf8)
         let op = bytes.withUnsafeBufferPointer { MessageScanner.opIDFields($0, fields.opID!) }
         #expect(op?.writer == 2 && op?.number == 15 && op?.sentAt == 123456)
+    }
+
+    @Test(arguments: OpID.Order.allCases)
+    func opIDsCarryWriterNumberAndSendTime(_ order: OpID.Order) {
+        let text = OpID.make(order: order, tag: "t1", writer: 3, number: 41, sentAt: 987_654_321, random: 0xabc)
+        let bytes = Array(text.utf8)
+        let op = bytes.withUnsafeBufferPointer { MessageScanner.opIDFields($0, 0..<bytes.count) }
+        #expect(op?.writer == 3 && op?.number == 41 && op?.sentAt == 987_654_321)
+        #expect(text.utf8.count <= 64)
+    }
+
+    /// The point of `.timeOrdered`: a later send sorts later, also across a digit boundary and
+    /// across writers, so the server's opId index grows at one end.
+    @Test func timeOrderedOpIDsSortBySendTime() {
+        let earlier = OpID.make(order: .timeOrdered, tag: "t1", writer: 9, number: 999, sentAt: 999, random: 0)
+        let later = OpID.make(order: .timeOrdered, tag: "t1", writer: 1, number: 1000, sentAt: 1000, random: 0)
+        #expect(earlier < later)
+        let first = OpID.make(order: .random, tag: "t1", writer: 1, number: 1, sentAt: 5, random: 0xff)
+        #expect(first.hasPrefix("00000000000000ff."))
     }
 
     @Test(arguments: ["", "[1]", #"{"type":"#, #"{"seq":}"#])

@@ -9,6 +9,7 @@ import { sortLists } from "../../Public/js/store.js";
 import { occurrencesPerDay, scoreSeries, isOccurrence, addDays, keptPerDay } from "../../Public/js/habits-math.js";
 import { childIndex, completion, positionBetween } from "../../Public/js/tree.js";
 import { repeatInWords, inputsToDue, isAllDay } from "../../Public/js/format.js";
+import { newId, newOpId } from "../../Public/js/outbox.js";
 
 const fixture = (path) => JSON.parse(readFileSync(fileURLToPath(new URL(`../fixtures/${path}`, import.meta.url)), "utf8"));
 
@@ -86,4 +87,17 @@ test("the web store, fed the golden story's events (seq 2…14), ends where the 
   assert.equal(store.applyEvent(events.at(-1)), "duplicate");
   assert.equal(store.applyEvent({ ...events.at(-1), seq: snapshot.seq + 2 }), "gap");
   clearTimeout(store.persistTimer);
+});
+
+test("opIds are version 7 UUIDs that sort by the millisecond they were made in; ids stay random", () => {
+  const shape = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  // RFC 9562's example time, 0x017F22E279B0, is the first twelve digits.
+  const example = newOpId(0x017f22e279b0);
+  assert.match(example, shape);
+  assert.equal(example.slice(0, 13), "017f22e2-79b0");
+  const earlier = newOpId(1764000000999);
+  const later = newOpId(1764000001000);
+  assert.ok(earlier < later, `${earlier} sorts before ${later}`);
+  assert.notEqual(newOpId(5), newOpId(5));
+  assert.match(newId(), /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 });

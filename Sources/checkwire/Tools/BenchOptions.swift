@@ -88,6 +88,13 @@ struct BenchOptions: ParsableArguments {
     )
     var clientEventLoop = "poll"
 
+    @Option(
+        name: .customLong("op-ids"),
+        help:
+            "How the writers' opIds sort: time (default; like the UUIDv7s of Checkwire's own clients) or random (like a UUIDv4 client's)."
+    )
+    var opIDs = "time"
+
     @Flag(help: "Print the report as JSON.")
     var json = false
 
@@ -108,6 +115,10 @@ struct BenchOptions: ParsableArguments {
             throw ValidationError("unknown event loop \(clientEventLoop); use epoll or poll")
         }
         configuration.eventLoop = eventLoop
+        guard let opIDOrder = OpID.Order(rawValue: opIDs) else {
+            throw ValidationError("unknown --op-ids \(opIDs); use time or random")
+        }
+        configuration.opIDOrder = opIDOrder
         switch target {
         case "checkwire":
             configuration.target = .checkwire(url: url)

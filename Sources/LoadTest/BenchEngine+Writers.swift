@@ -65,7 +65,7 @@ extension BenchEngine {
         let now = MonotonicClock.now()
         if firstSendAt == 0 { firstSendAt = now }
         let opID = OpID.make(
-            order: configuration.opIDOrder, tag: tag, writer: index, number: number, sentAt: now,
+            order: configuration.opIDOrder, prefix: opIDPrefix, writer: index, number: number, sentAt: now,
             random: opIDRandom.next())
         // A fixed-width title keeps every event the same size.
         let title = String(number + 10_000_000)

@@ -41,6 +41,8 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
 
     let configuration: BenchConfiguration
     let tag: String
+    /// What the run's opIds start with (`OpID.runPrefix`).
+    let opIDPrefix: String
     private(set) var client: WebSocketClient!
 
     // Checkwire setup results. The ids stay text: the writers splice them into the op JSON
@@ -107,6 +109,7 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
     init(configuration: BenchConfiguration, tag: String) {
         self.configuration = configuration
         self.tag = tag
+        opIDPrefix = OpID.runPrefix(tag: tag, unixMilliseconds: UInt64(Date().timeIntervalSince1970 * 1000))
         subscribers = SlotArray(count: configuration.subscribers, repeating: Subscriber(list: 0))
         countersBox.initialize(to: BenchCounters())
     }

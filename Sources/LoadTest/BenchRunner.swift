@@ -107,7 +107,8 @@ final class Run: @unchecked Sendable {
             let viewer = configuration.username == nil ? "bench-\(tag)-v" : nil
             let itemsPerList = configuration.scenario == .idle ? 1 : min(configuration.writers, 4)
             let created = try await setup.lists(
-                count: lists, existing: configuration.listIDs, itemsPerList: itemsPerList, viewer: viewer, tag: tag
+                count: lists, existing: configuration.listIDs, itemsPerList: itemsPerList, viewer: viewer, tag: tag,
+                opIDPrefix: engine.opIDPrefix
             )
             engine.listIDs = created.ids
             engine.listItems = created.items

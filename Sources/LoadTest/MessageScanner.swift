@@ -211,29 +211,43 @@ public enum MessageScanner {
 /// writers and the subscribers. Monotonic clock of this process, so only meaningful here.
 ///
 /// Why the prefix and the padding: the server keeps a unique index of each author's opIds,
-/// and where new opIds land in it decides how many of its pages every commit writes
-/// (docs/benchmarks.md, "Session 15"). `.timeOrdered` opIds sort by send time, as the
-/// UUIDv7s of Checkwire's own clients do; `.random` ones land anywhere, as a UUIDv4 client's do.
+/// and where new opIds land in it decides how many of its pages every commit writes, and
+/// whether the server can tell them new without looking them up (docs/benchmarks.md,
+/// "Session 15"). `.timeOrdered` opIds sort by the time they were made, as the UUIDv7s of
+/// Checkwire's own clients do, also across runs of one account; `.random` ones land anywhere,
+/// as a UUIDv4 client's do.
 public enum OpID {
     public enum Order: String, Sendable, CaseIterable {
-        /// The run's tag, then the send time zero-padded: each opId sorts after the last.
+        /// The run's prefix (its wall-clock start, then its tag), then the send time zero-padded.
         case timeOrdered = "time"
         /// 16 random hex digits first.
         case random
     }
 
-    public static func make(order: Order, tag: String, writer: Int, number: Int, sentAt: UInt64, random: UInt64)
+    /// The run's prefix: its start in Unix milliseconds (13 digits until the year 2286), then
+    /// its tag, so a later run's opIds sort after an earlier run's.
+    public static func runPrefix(tag: String, unixMilliseconds: UInt64) -> String {
+        padded(unixMilliseconds, width: 13) + tag
+    }
+
+    public static func make(order: Order, prefix: String, writer: Int, number: Int, sentAt: UInt64, random: UInt64)
         -> String
     {
         switch order {
         case .timeOrdered:
-            let time = String(sentAt)
-            let padding = String(repeating: "0", count: max(0, 20 - time.count))
-            return "\(tag).\(padding)\(time).\(writer).\(number)"
+            return "\(prefix).\(padded(sentAt, width: 20)).\(writer).\(number)"
         case .random:
             let hex = String(random, radix: 16)
-            let padding = String(repeating: "0", count: max(0, 16 - hex.count))
-            return "\(padding)\(hex).\(sentAt).\(writer).\(number)"
+            return "\(String(repeating: "0", count: max(0, 16 - hex.count)))\(hex).\(sentAt).\(writer).\(number)"
         }
+    }
+
+    /// A setup request's opId (`name` says what it is): after the prefix, "." sorts before
+    /// every digit, so these sort before the run's timed opIds, as opIds made earlier do.
+    public static func setup(prefix: String, _ name: String) -> String { "\(prefix).0.\(name)" }
+
+    private static func padded(_ value: UInt64, width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 }

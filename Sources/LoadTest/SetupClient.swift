@@ -59,13 +59,17 @@ struct SetupClient {
 
     /// Creates `count` lists (or takes `existing`), adds `itemsPerList` items to each, and
     /// shares each with `viewer` (when given).
-    func lists(count: Int, existing: [String], itemsPerList: Int, viewer: String?, tag: String) async throws -> Lists {
+    func lists(
+        count: Int, existing: [String], itemsPerList: Int, viewer: String?, tag: String, opIDPrefix: String
+    ) async throws -> Lists {
         var ids = existing
         var heads = [Int64](repeating: 0, count: max(count, existing.count))
         if ids.isEmpty {
             let replies = try await pipeline(
                 (0..<count).map { index in
-                    op("\(tag).setup.list.\(index)", .createList(id: nil, Edit.NewList(title: "bench \(tag) \(index)")))
+                    op(
+                        OpID.setup(prefix: opIDPrefix, "list.\(index)"),
+                        .createList(id: nil, Edit.NewList(title: "bench \(tag) \(index)")))
                 })
             ids = try replies.map { reply in
                 guard let id = reply["list"]?.stringValue else {
@@ -78,7 +82,8 @@ struct SetupClient {
         for (listIndex, id) in ids.enumerated() {
             for item in 0..<itemsPerList {
                 let new = Edit.NewItem(id: ItemID(UUID().uuidString.lowercased()), title: "bench item \(item)")
-                requests.append(op("\(tag).setup.item.\(listIndex).\(item)", .edit(ListID(id), .addItem(new))))
+                requests.append(
+                    op(OpID.setup(prefix: opIDPrefix, "item.\(listIndex).\(item)"), .edit(ListID(id), .addItem(new))))
             }
         }
         var items = [[String]](repeating: [], count: ids.count)
@@ -93,7 +98,9 @@ struct SetupClient {
         if let viewer {
             let shares = try await pipeline(
                 ids.enumerated().map { index, id in
-                    op("\(tag).setup.share.\(index)", .share(ListID(id), username: viewer, role: .viewer))
+                    op(
+                        OpID.setup(prefix: opIDPrefix, "share.\(index)"),
+                        .share(ListID(id), username: viewer, role: .viewer))
                 })
             for (index, reply) in shares.enumerated() {
                 guard let seq = reply["seq"]?.int64Value else {

@@ -87,6 +87,52 @@ import Testing
         }
     }
 
+    /// Time-ordered opIds, as Checkwire's clients make them, arriving a little out of order:
+    /// each new one is applied, and each resent one, the newest included, gets its original
+    /// ack, also after reopening.
+    @Test func timeOrderedOpIDsOutOfOrderAreAppliedOnceAndFoundWhenResent() throws {
+        try StoreFixture.withDatabasePath { path in
+            let (olive, acks) = try StoreFixture.withStore(at: path) { store in
+                let olive = try store.signUp("olive")
+                try store.createList("l1", by: olive, opID: "0001")
+                var acks: [String: Acknowledgement] = [:]
+                for opID in ["0002", "0003", "0005"] {
+                    let item = ItemID("item-\(opID)")
+                    acks[opID] =
+                        try store.applied(
+                            .edit("l1", .addItem(Edit.NewItem(id: item, title: opID))), opID: opID, by: olive
+                        )
+                        .acknowledgement
+                }
+                // Sorts before the newest ("0005") and was never used: a new edit.
+                acks["0004"] =
+                    try store.applied(
+                        .edit("l1", .addItem(Edit.NewItem(id: "item-0004", title: "late"))), opID: "0004", by: olive
+                    )
+                    .acknowledgement
+                for opID in ["0005", "0002", "0004"] {
+                    let again = try store.apply(.edit("l1", .completeList), opID: opID, by: olive)
+                    guard case .duplicate(let original) = again else {
+                        throw StoreTestFailure("\(opID) resent was applied again: \(again)")
+                    }
+                    #expect(original == acks[opID])
+                }
+                return (olive, acks)
+            }
+            // Reopened: a resend of the newest is still found.
+            try StoreFixture.withStore(at: path) { store in
+                guard
+                    case .duplicate(let original) = try store.apply(.edit("l1", .completeList), opID: "0005", by: olive)
+                else { throw StoreTestFailure("the newest opId was applied again after reopening") }
+                #expect(original == acks["0005"])
+                let next = try store.applied(
+                    .edit("l1", .addItem(Edit.NewItem(id: "item-0006", title: "next"))), opID: "0006", by: olive)
+                #expect(next.event.seq == 6)
+                #expect(try store.log("l1", for: olive).count == 6)
+            }
+        }
+    }
+
     /// `opId`s are unique per author: another user's identical `opId` is a new edit.
     @Test func differentUsersMayReuseAnOpID() throws {
         try StoreFixture.withStore { store in

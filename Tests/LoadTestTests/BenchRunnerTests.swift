@@ -200,7 +200,9 @@ extension BenchRunnerTests {
 
     @Test(arguments: OpID.Order.allCases)
     func opIDsCarryWriterNumberAndSendTime(_ order: OpID.Order) {
-        let text = OpID.make(order: order, tag: "t1", writer: 3, number: 41, sentAt: 987_654_321, random: 0xabc)
+        let text = OpID.make(
+            order: order, prefix: OpID.runPrefix(tag: "t1", unixMilliseconds: 1_764_000_000_000), writer: 3, number: 41,
+            sentAt: 987_654_321, random: 0xabc)
         let bytes = Array(text.utf8)
         let op = bytes.withUnsafeBufferPointer { MessageScanner.opIDFields($0, 0..<bytes.count) }
         #expect(op?.writer == 3 && op?.number == 41 && op?.sentAt == 987_654_321)
@@ -210,10 +212,15 @@ extension BenchRunnerTests {
     /// The point of `.timeOrdered`: a later send sorts later, also across a digit boundary and
     /// across writers, so the server's opId index grows at one end.
     @Test func timeOrderedOpIDsSortBySendTime() {
-        let earlier = OpID.make(order: .timeOrdered, tag: "t1", writer: 9, number: 999, sentAt: 999, random: 0)
-        let later = OpID.make(order: .timeOrdered, tag: "t1", writer: 1, number: 1000, sentAt: 1000, random: 0)
-        #expect(earlier < later)
-        let first = OpID.make(order: .random, tag: "t1", writer: 1, number: 1, sentAt: 5, random: 0xff)
+        let run = OpID.runPrefix(tag: "zz", unixMilliseconds: 999)
+        let setup = OpID.setup(prefix: run, "list.0")
+        let earlier = OpID.make(order: .timeOrdered, prefix: run, writer: 9, number: 999, sentAt: 999, random: 0)
+        let later = OpID.make(order: .timeOrdered, prefix: run, writer: 1, number: 1000, sentAt: 1000, random: 0)
+        #expect(setup < earlier && earlier < later)
+        // A later run (a later start, whatever its tag) sorts after this one.
+        let nextRun = OpID.runPrefix(tag: "aa", unixMilliseconds: 1000)
+        #expect(later < OpID.setup(prefix: nextRun, "list.0"))
+        let first = OpID.make(order: .random, prefix: run, writer: 1, number: 1, sentAt: 5, random: 0xff)
         #expect(first.hasPrefix("00000000000000ff."))
     }
 

@@ -16,16 +16,9 @@ set -euo pipefail
 [[ $# -ge 4 ]] || { sed -n 2,14p "$0"; exit 64; }
 OLD=$1 NEW=$2 REPEATS=$3; shift 3
 PORT=${PORT:-18181}
-WORK=$(mktemp -d /tmp/checkwire-compare.XXXXXX)
-SERVER_PID=""
 # shellcheck source=scripts/bench-server.sh
 source "$(dirname "${BASH_SOURCE[0]}")/bench-server.sh"
-trap 'stop_checkwire; rm -rf "$WORK"' EXIT
-ulimit -n "$(ulimit -Hn)"
-if curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1; then
-    echo "something already answers on 127.0.0.1:$PORT; stop it or set PORT" >&2
-    exit 1
-fi
+prepare_bench compare "$PORT"
 
 for rep in $(seq "$REPEATS"); do
     for variant in old new; do

@@ -17,16 +17,9 @@ BINARY=$1 OPIDS=$2 RUNS=$3; shift 3
 ARGS=("$@")
 [[ ${#ARGS[@]} -gt 0 ]] || ARGS=(fanout -s 1 -w 50 --window 16 -e 60000 -d 10)
 PORT=${PORT:-18182}
-WORK=$(mktemp -d /tmp/checkwire-history.XXXXXX)
-SERVER_PID=""
 # shellcheck source=scripts/bench-server.sh
 source "$(dirname "${BASH_SOURCE[0]}")/bench-server.sh"
-trap 'stop_checkwire; rm -rf "$WORK"' EXIT
-ulimit -n "$(ulimit -Hn)"
-if curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1; then
-    echo "something already answers on 127.0.0.1:$PORT; stop it or set PORT" >&2
-    exit 1
-fi
+prepare_bench history "$PORT"
 start_checkwire "$BINARY" "$PORT" "$WORK" || exit 1
 URL="ws://127.0.0.1:$PORT/ws"
 PASSWORD="history-$RANDOM$RANDOM"

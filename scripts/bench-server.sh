@@ -1,8 +1,11 @@
-# Sourced by bench-matrix.sh and bench-compare.sh: the Checkwire server they measure, on
-# 127.0.0.1 with a fresh database each time it starts.
+# Sourced by bench-matrix.sh, bench-compare.sh and bench-history.sh: the Checkwire server
+# they measure, on 127.0.0.1 with a fresh database each time it starts.
 #
 #   start_checkwire BINARY PORT DIRECTORY   # sets SERVER_PID; returns 1 if it did not start
 #   stop_checkwire
+#   require_free_port PORT                  # exits if something already answers there
+#   prepare_bench NAME PORT                 # sets WORK (removed at exit, with the server),
+#                                           # raises the fd limit, checks PORT is free
 #
 # The database is DIRECTORY/db.sqlite (removed first) and the log DIRECTORY/server.log.
 # SERVER_ENV (assignments such as "CHECKWIRE_EVENT_LOOP=poll") is exported to the server only.
@@ -33,4 +36,19 @@ stop_checkwire() {
     kill "$SERVER_PID" 2>/dev/null || true
     wait "$SERVER_PID" 2>/dev/null || true
     SERVER_PID=""
+}
+
+require_free_port() {
+    if curl -fs "http://127.0.0.1:$1/healthz" >/dev/null 2>&1; then
+        echo "something already answers on 127.0.0.1:$1; stop it or set PORT" >&2
+        exit 1
+    fi
+}
+
+prepare_bench() {
+    WORK=$(mktemp -d "/tmp/checkwire-$1.XXXXXX")
+    SERVER_PID=""
+    trap 'stop_checkwire; rm -rf "$WORK"' EXIT
+    ulimit -n "$(ulimit -Hn)"
+    require_free_port "$2"
 }

@@ -56,6 +56,15 @@ extension BenchEngine {
         }
     }
 
+    /// 64 bits that look random, for `.random` opIds: `Hasher` is seeded at random once per
+    /// process, so these differ from run to run, and cost no system call per edit.
+    static func scatter(writer: Int, number: Int) -> UInt64 {
+        var hasher = Hasher()
+        hasher.combine(writer)
+        hasher.combine(number)
+        return UInt64(UInt(bitPattern: hasher.finalize()))
+    }
+
     private func sendEdit(_ index: Int) {
         guard let connection = writers[index].connection else { return }
         let number = writers[index].sent + 1
@@ -66,7 +75,7 @@ extension BenchEngine {
         if firstSendAt == 0 { firstSendAt = now }
         let opID = OpID.make(
             order: configuration.opIDOrder, prefix: opIDPrefix, writer: index, number: number, sentAt: now,
-            random: opIDRandom.next())
+            random: Self.scatter(writer: index, number: number))
         // A fixed-width title keeps every event the same size.
         let title = String(number + 10_000_000)
         let json =

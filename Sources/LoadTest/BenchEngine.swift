@@ -103,8 +103,6 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
     var lastAckAt: UInt64 = 0
     var measuring = false
     var nextWriter = 0
-    /// For `.random` opIds: a generator that costs no system call per edit.
-    var opIDRandom = SplitMix64(seed: UInt64.random(in: .min ... .max))
 
     init(configuration: BenchConfiguration, tag: String) {
         self.configuration = configuration

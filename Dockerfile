@@ -4,7 +4,7 @@
 
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libwebsockets-dev libsqlite3-dev libssl-dev pkg-config \
+ && apt-get install -y --no-install-recommends libwebsockets-dev libsqlite3-dev libssl-dev libjemalloc-dev pkg-config \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -16,7 +16,7 @@ RUN swift build -c release --product checkwire --static-swift-stdlib \
 
 FROM debian:bookworm-slim
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libwebsockets17 libwebsockets-evlib-ev libsqlite3-0 libssl3 ca-certificates curl \
+ && apt-get install -y --no-install-recommends libwebsockets17 libwebsockets-evlib-ev libsqlite3-0 libssl3 libjemalloc2 ca-certificates curl \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --home-dir /var/lib/checkwire --create-home checkwire
 COPY --from=build /usr/local/bin/checkwire /usr/local/bin/checkwire

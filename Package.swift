@@ -84,7 +84,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            // jemalloc instead of glibc's malloc: an event (~1,040 bytes) is past the largest size
+            // glibc's per-thread cache serves, and the durable path allocates several per edit
+            // (docs/benchmarks.md, "Session 15": 1.18x acks/s, 0.83x server CPU per edit).
+            linkerSettings: [.linkedLibrary("jemalloc")]
         ),
 
         // Socket helpers for tests that start servers as child processes.

@@ -211,9 +211,8 @@ public enum MessageScanner {
 /// writers and the subscribers. Monotonic clock of this process, so only meaningful here.
 ///
 /// Why the prefix and the padding: the server keeps a unique index of each author's opIds,
-/// and where new opIds land in it decides how many of its pages every commit writes, and
-/// whether the server can tell them new without looking them up (docs/benchmarks.md,
-/// "Session 15"). `.timeOrdered` opIds sort by the time they were made, as the UUIDv7s of
+/// and where new opIds land in it decides how many of its pages every commit writes
+/// (docs/benchmarks.md, "Session 15"). `.timeOrdered` opIds sort by the time they were made, as the UUIDv7s of
 /// Checkwire's own clients do, also across runs of one account; `.random` ones land anywhere,
 /// as a UUIDv4 client's do.
 public enum OpID {

@@ -146,7 +146,7 @@ public final class ClientContext {
     private func enqueue(_ operation: Operation, now: Date) throws -> QueuedOp {
         let op = QueuedOp(
             operation, server: configuration.server, username: username,
-            queuedAt: Timestamp(milliseconds: Int64(now.timeIntervalSince1970 * 1000))
+            queuedAt: Timestamp(now)
         )
         try configuration.queue.append(op)
         return op

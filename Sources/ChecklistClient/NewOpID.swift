@@ -5,6 +5,6 @@ import Foundation
 /// of new lists and items stay random: people type their first digits in the terminal.
 @usableFromInline enum NewOpID {
     @usableFromInline static func make() -> String {
-        TimeOrderedUUID.make(at: Timestamp(milliseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))))
+        TimeOrderedUUID.make(at: Timestamp(Date()))
     }
 }

@@ -229,14 +229,15 @@ public enum OpID {
         padded(unixMilliseconds, width: 13) + tag
     }
 
-    public static func make(order: Order, prefix: String, writer: Int, number: Int, sentAt: UInt64, random: UInt64)
-        -> String
-    {
+    /// `random` is asked for only by `.random` opIds.
+    public static func make(
+        order: Order, prefix: String, writer: Int, number: Int, sentAt: UInt64, random: @autoclosure () -> UInt64
+    ) -> String {
         switch order {
         case .timeOrdered:
             return "\(prefix).\(padded(sentAt, width: 20)).\(writer).\(number)"
         case .random:
-            let hex = String(random, radix: 16)
+            let hex = String(random(), radix: 16)
             return "\(String(repeating: "0", count: max(0, 16 - hex.count)))\(hex).\(sentAt).\(writer).\(number)"
         }
     }

@@ -1,9 +1,16 @@
 import ChecklistCore
+import Foundation
 import Testing
 
 @Suite struct TimeFormatTests {
     /// 2026-11-21T14:00:00Z in epoch milliseconds.
     static let nov21 = Int64(1_795_269_600_000)
+
+    /// A `Date` becomes the millisecond it falls in (rounded down, never up into the next).
+    @Test func aDateBecomesTheMillisecondItFallsIn() {
+        #expect(Timestamp(Date(timeIntervalSince1970: 1_795_269_600.0129)).milliseconds == Self.nov21 + 12)
+        #expect(Timestamp(Date(timeIntervalSince1970: 1_795_269_600)).rfc3339 == "2026-11-21T14:00:00Z")
+    }
 
     /// RFC 3339 text → the instant → its canonical UTC form.
     @Test(arguments: [

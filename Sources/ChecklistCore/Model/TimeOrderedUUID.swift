@@ -24,10 +24,11 @@ public enum TimeOrderedUUID {
         return text(high: high, low: low)
     }
 
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
     /// 8-4-4-4-12 lower-case hex digits of the 128 bits `high` then `low`.
     static func text(high: UInt64, low: UInt64) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        return String(unsafeUninitializedCapacity: 36) { buffer in
+        String(unsafeUninitializedCapacity: 36) { buffer in
             var count = 0
             for nibble in 0..<32 {
                 if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 {
@@ -35,7 +36,7 @@ public enum TimeOrderedUUID {
                     count += 1
                 }
                 let word = nibble < 16 ? high : low
-                buffer[count] = digits[Int(word >> UInt64(60 - 4 * (nibble % 16)) & 0xF)]
+                buffer[count] = hexDigits[Int(word >> UInt64(60 - 4 * (nibble % 16)) & 0xF)]
                 count += 1
             }
             return count

@@ -4,6 +4,6 @@ import Foundation
 extension Timestamp {
     /// The system's time of day. The core never reads a clock; the server's wiring does, here.
     static var now: Timestamp {
-        Timestamp(milliseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
+        Timestamp(Date())
     }
 }

@@ -140,7 +140,7 @@ public final class ChecklistStore {
         editStatements = nil
     }
 
-    var now: Timestamp { Timestamp(milliseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))) }
+    var now: Timestamp { Timestamp(Date()) }
 
     /// The `StoreError` for anything a job threw: store errors as they are, rule violations
     /// as `rejected` (nothing was changed), anything else as a database failure.

@@ -21,7 +21,7 @@ extension TerminalCommands {
         }
         let zone = view.summary.raw["tz"]?.stringValue ?? "UTC"
         let today = RepeatDue.localDate(
-            of: Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1000)), timeZone: zone)
+            of: Timestamp(Date()), timeZone: zone)
         let from = today.addingDays(-(sparklineDays - 1))
         let reply = try await session.connection.request(
             .history(list: list.id, from: from, to: today, username: session.username),
@@ -106,7 +106,7 @@ extension TerminalCommands {
         let item = try context.resolveItem(itemReference, in: view) { $0.status != .cancelled }
         let zone = view.summary.raw["tz"]?.stringValue ?? "UTC"
         let today = RepeatDue.localDate(
-            of: Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1000)), timeZone: zone)
+            of: Timestamp(Date()), timeZone: zone)
         let day =
             try date.map { text -> CivilDate in
                 if text.lowercased() == "yesterday" { return today.addingDays(-1) }

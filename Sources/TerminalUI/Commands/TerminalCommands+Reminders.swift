@@ -58,7 +58,7 @@ extension TerminalCommands {
     {
         let (session, list, item) = try await resolveForReminder(reference, itemReference, server: server)
         defer { session.close() }
-        let now = Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1000))
+        let now = Timestamp(Date())
         let reply = try await session.connection.request(
             .dismissReminder(list: list.id, item: item.id, at: now), timeout: session.configuration.requestTimeout
         )

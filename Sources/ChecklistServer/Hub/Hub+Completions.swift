@@ -55,6 +55,7 @@ extension Hub {
             guard let session else { return }
             snoozeAnswered(result, session: session, ticket: ticket, ref: ref, listID: listID, itemID: itemID)
         case .pendingReminders(_, let userID):
+            session?.missedReminderLookups -= 1
             guard let session, session.user?.id == userID, case .success(.reminders(let messages)) = result else {
                 return
             }

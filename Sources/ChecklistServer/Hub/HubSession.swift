@@ -28,6 +28,11 @@ final class HubSession {
     var waitingForLists: Set<ListID> = []
     /// Whether the transport was last told to read from this connection.
     var isReading = true
+    /// Missed-reminder lookups (one per sign-in) not answered yet. Store replies come back in
+    /// the order the store ran them, so an occurrence fired while one is pending was fired
+    /// before that lookup read the deliveries, and its answer carries it: the fired broadcast
+    /// skips this connection, or the user would get it twice.
+    var missedReminderLookups = 0
 
     /// Requests received and not yet answered, including those waiting behind authentication.
     var requestsWaiting: Int { replies.pending + backlog.count }

@@ -72,7 +72,11 @@ extension Hub {
         metrics.remindersFired.increment(by: Int64(fired.fired))
         metrics.remindersLate.increment(by: Int64(fired.late))
         for (userID, message) in fired.messages {
-            guard let connections = subscriptions.connectionsByUser[userID], !connections.isEmpty else { continue }
+            guard
+                let connections = subscriptions.connectionsByUser[userID]?.filter({
+                    sessions[$0]?.missedReminderLookups == 0
+                }), !connections.isEmpty
+            else { continue }
             metrics.remindersDelivered.increment(by: Int64(connections.count))
             actions.append(.broadcast(OutboundFrame(text: message), to: connections))
         }
@@ -81,6 +85,7 @@ extension Hub {
 
     /// After a sign-in: the reminders the user missed come to this connection.
     func sendMissedReminders(to session: HubSession, userID: UserID) {
+        session.missedReminderLookups += 1
         runStore(
             .pendingReminders(userID: userID, now: wallClock()),
             then: .pendingReminders(session.connection, userID: userID))

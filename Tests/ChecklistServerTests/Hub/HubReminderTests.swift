@@ -116,4 +116,38 @@ import WireProtocol
         h.store(lookup, .success(.reminders([Array(#"{"type":"reminder","late":true}"#.utf8)])))
         #expect(h.messages(to: c).map { $0["late"]?.boolValue } == [true])
     }
+
+    /// An occurrence fired while a sign-in's missed-reminder lookup is in flight ran before
+    /// that lookup in the store (replies come back in the store's order), so the lookup's
+    /// answer carries it: the connection gets it once, from the answer, not from both.
+    @Test func anOccurrenceFiredDuringTheSignInLookupArrivesOnce() throws {
+        let h = HubHarness()
+        let c = h.open(1)
+        h.send(#"{"type":"auth","token":"t"}"#, on: c)
+        h.store(try #require(h.storeRequests().first), .success(.user(ana)))
+        #expect(h.messages(to: c).map { $0["type"]?.stringValue } == ["authed"])
+        let lookup = try #require(h.storeRequests().first)
+        #expect(lookup.command == .pendingReminders(userID: ana.id, now: h.wallClock))
+
+        h.start()
+        let load = try #require(h.storeRequests().first)
+        let due = occurrence("a", at: h.wallClock)
+        h.store(load, .success(.schedule([due])))
+        let fire = try #require(h.storeRequests().first)
+        let message = Array(
+            #"{"type":"reminder","list":"L","item":{"id":"a"},"kind":"every","at":"x","late":false}"#.utf8)
+        let next = occurrence("a", at: Timestamp(milliseconds: h.wallClock.milliseconds + 30_000))
+        h.store(fire, .success(.fired(FiredReminders(messages: [(ana.id, message)], fired: 1, late: 0, next: [next]))))
+        #expect(h.messages(to: c).isEmpty, "the lookup in flight will carry it")
+        h.store(lookup, .success(.reminders([message])))
+        #expect(h.messages(to: c).map { $0["type"]?.stringValue } == ["reminder"])
+
+        // Once the lookup is answered, fired occurrences reach the connection again.
+        _ = h.take()
+        h.wallClock = next.at
+        h.wake()
+        let nextFire = try #require(h.storeRequests().first)
+        h.store(nextFire, .success(.fired(FiredReminders(messages: [(ana.id, message)], fired: 1, late: 0, next: []))))
+        #expect(h.messages(to: c).map { $0["type"]?.stringValue } == ["reminder"])
+    }
 }

@@ -16,7 +16,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
     ],
     targets: [
-        // C modules: a modulemap and static shims only.
+        // C modules: a modulemap and static shims only, but for CSQLitePageCache below.
         .systemLibrary(
             name: "CLibWebSockets",
             pkgConfig: "libwebsockets",
@@ -28,6 +28,9 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]
         ),
         .systemLibrary(name: "CFileRead"),
+        // SQLite's page cache without its walk of the whole cache at each commit: C because
+        // SQLite's configuration call is variadic; it needs a .c file for its one table.
+        .target(name: "CSQLitePageCache", linkerSettings: [.linkedLibrary("sqlite3")]),
 
         // Moves bytes and connection ids over libwebsockets; knows nothing of checklists or JSON.
         .target(
@@ -49,7 +52,7 @@ let package = Package(
         .target(
             name: "ChecklistStore",
             dependencies: [
-                "ChecklistCore", .product(name: "GRDB", package: "GRDB.swift"),
+                "ChecklistCore", "CSQLitePageCache", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
@@ -104,7 +107,10 @@ let package = Package(
         .testTarget(name: "CredentialsTests", dependencies: ["Credentials"]),
         .testTarget(
             name: "ChecklistStoreTests",
-            dependencies: ["ChecklistStore", "ChecklistCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "ChecklistStore", "ChecklistCore", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "ChecklistClientTests",

@@ -100,6 +100,6 @@ extension Hub {
         guard let subscribers = subscriptions.subscribers[listID] else { return }
         metrics.eventsBroadcast.increment()
         metrics.deliveries.increment(by: Int64(subscribers.count))
-        actions.append(.broadcast(delivery.frame, to: subscribers))
+        actions.append(.broadcast(OutboundFrame(text: delivery.payload), to: subscribers))
     }
 }

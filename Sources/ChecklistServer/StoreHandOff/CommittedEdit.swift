@@ -14,12 +14,16 @@ struct CommittedEdit: Sendable {
 }
 
 extension CommittedEdit {
-    init(outcome: EditOutcome) {
-        acknowledgement = outcome.acknowledgement
-        if case .applied(let applied) = outcome {
+    /// Takes the outcome apart rather than copying it: this runs on the store thread for
+    /// every edit.
+    init(outcome: consuming EditOutcome) {
+        switch consume outcome {
+        case .applied(let applied):
+            acknowledgement = applied.acknowledgement
             delivery = EventDelivery(applied)
             reminders = applied.reminders
-        } else {
+        case .duplicate(let acknowledgement):
+            self.acknowledgement = acknowledgement
             delivery = nil
         }
     }

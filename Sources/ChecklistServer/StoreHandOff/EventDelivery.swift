@@ -3,10 +3,15 @@ import ChecklistStore
 import Transport
 import WireProtocol
 
-/// A committed event ready to send: its frame and who besides the subscribers must hear of it.
+/// A committed event ready to send: its bytes and who besides the subscribers must hear of it.
+///
+/// The bytes become a frame on the service thread (`Hub.broadcast`), not on the store thread
+/// that encoded them: the store thread sets the durable rate, and a frame is an allocation and
+/// a copy of ~1 KB per edit (docs/benchmarks.md, session 16).
 struct EventDelivery: Sendable {
     var listID: ListID
-    var frame: OutboundFrame
+    /// The event as the wire and the log carry it.
+    var payload: [UInt8]
     /// The user an `unshare` removed: sent `revoked`.
     var revokedUserID: UserID?
     /// The user a `share` added or changed, and their `listShared` notice.
@@ -16,7 +21,7 @@ struct EventDelivery: Sendable {
 extension EventDelivery {
     init(_ applied: AppliedEvent) {
         listID = applied.event.listID
-        frame = OutboundFrame(text: applied.payload)
+        payload = applied.payload
         revokedUserID = applied.revokedUserID
         if let added = applied.sharedUserID, var summary = applied.event.changes.list,
             let role = applied.event.changes.participants?.first?.role

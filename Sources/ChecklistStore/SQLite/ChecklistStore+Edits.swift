@@ -33,7 +33,7 @@ extension ChecklistStore {
                 states[id] = created.state
                 applied = created.applied
             case .edit(_, let edit):
-                _ = try visibleState(listID, for: actor.userID)
+                try requireCached(listID)
                 applied = try states[listID]!.apply(edit, by: actor, at: now)
             case .share(_, let username, let role):
                 try visibleState(listID, for: actor.userID)

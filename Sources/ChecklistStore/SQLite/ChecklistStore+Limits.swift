@@ -5,6 +5,11 @@ import GRDB
 struct UserUsage {
     var ownedLists: Int
     var storedBytes: Int
+
+    mutating func add(storedBytes bytes: Int, ownedLists lists: Int) {
+        storedBytes += bytes
+        ownedLists += lists
+    }
 }
 
 /// Per-user limits: checked before an edit touches anything, kept up to date in memory edit
@@ -24,10 +29,9 @@ extension ChecklistStore {
     }
 
     func recordUsage(of request: EditRequest, payloadBytes: Int, by userID: UserID) {
-        guard var used = usage[userID] else { return }
-        used.storedBytes += payloadBytes
-        if case .createList = request, !request.createsInbox { used.ownedLists += 1 }
-        usage[userID] = used
+        let ownsAnotherList = if case .createList = request, !request.createsInbox { 1 } else { 0 }
+        // One lookup, changing the entry in place.
+        guard usage[userID]?.add(storedBytes: payloadBytes, ownedLists: ownsAnotherList) != nil else { return }
         changedUsage.insert(userID)
     }
 

@@ -37,4 +37,12 @@ extension ChecklistStore {
         }
         return state
     }
+
+    /// Makes sure the checklist is in the cache (loading it from its rows if need be), or
+    /// throws `listNotFound`. Copies no state: an edit's own rules then check the actor's role
+    /// (a checklist they do not take part in is `listNotFound` there too).
+    func requireCached(_ id: ListID) throws {
+        if states.contains(using: id) { return }
+        guard try state(id) != nil else { throw StoreError.rejected(.listNotFound(id)) }
+    }
 }

@@ -234,13 +234,19 @@ extension ChecklistStore {
     func reminderChanges(in state: ChecklistState, applied: AppliedEdit, request: EditRequest, now: Timestamp)
         -> [ScheduledReminder]
     {
-        let items: [Item]
-        if case .edit(_, .updateList(let update)) = request, update.timeZone != nil {
-            items = Array(state.items.values)
-        } else {
-            items = applied.changes.items.map(\.item)
+        // A loop rather than map and flatMap: every edit comes here, most touch no reminder,
+        // and those should allocate nothing.
+        var reminders: [ScheduledReminder] = []
+        func schedule(_ item: Item) {
+            for occurrence in ReminderRules.pending(item, in: state.list, now: now, includingMissed: false) {
+                reminders.append(.occurrence(occurrence))
+            }
         }
-        return items.flatMap { ReminderRules.pending($0, in: state.list, now: now, includingMissed: false) }.map(
-            ScheduledReminder.occurrence)
+        if case .edit(_, .updateList(let update)) = request, update.timeZone != nil {
+            for item in state.items.values { schedule(item) }
+        } else {
+            for change in applied.changes.items { schedule(change.item) }
+        }
+        return reminders
     }
 }

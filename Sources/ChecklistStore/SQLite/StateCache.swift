@@ -37,6 +37,14 @@ struct StateCache {
         return state
     }
 
+    /// Whether the checklist is cached, marking it used. Unlike `use`, it copies nothing: the
+    /// edit path checks here, then changes the state in place through the subscript.
+    mutating func contains(using id: ListID) -> Bool {
+        guard states.index(forKey: id) != nil else { return false }
+        touch(id)
+        return true
+    }
+
     subscript(id: ListID) -> ChecklistState? {
         get { states[id] }
         _modify {

@@ -138,7 +138,7 @@ import WireProtocol
             acknowledgement: Acknowledgement(listID: list, seq: seq, createdID: nil),
             delivery: EventDelivery(
                 listID: list,
-                frame: OutboundFrame(text: Array(#"{"type":"event","list":"\#(list)","seq":\#(seq)}"#.utf8)),
+                payload: Array(#"{"type":"event","list":"\#(list)","seq":\#(seq)}"#.utf8),
                 revokedUserID: nil, shared: nil
             )
         )

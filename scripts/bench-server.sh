@@ -6,6 +6,11 @@
 #   require_free_port PORT                  # exits if something already answers there
 #   prepare_bench NAME PORT                 # sets WORK (removed at exit, with the server),
 #                                           # raises the fd limit, checks PORT is free
+#   thread_ticks > FILE                     # the server's CPU per thread so far, in clock
+#                                           # ticks: one "tid ticks" line per thread
+#   busiest_thread_seconds BEFORE AFTER     # CPU seconds of the thread that used the most
+#                                           # between two thread_ticks files (under durable
+#                                           # edits, the store thread)
 #
 # The database is DIRECTORY/db.sqlite (removed first) and the log DIRECTORY/server.log.
 # SERVER_ENV (assignments such as "CHECKWIRE_EVENT_LOOP=poll") is exported to the server only.
@@ -51,4 +56,26 @@ prepare_bench() {
     trap 'stop_checkwire; rm -rf "$WORK"' EXIT
     ulimit -n "$(ulimit -Hn)"
     require_free_port "$2"
+}
+
+thread_ticks() {
+    local task fields
+    for task in /proc/"$SERVER_PID"/task/*; do
+        # utime and stime are fields 14 and 15; the name in field 2 may hold spaces.
+        read -r fields <"$task/stat" 2>/dev/null || continue
+        fields=${fields##*) }
+        # shellcheck disable=SC2086
+        set -- $fields
+        echo "${task##*/} $((${12} + ${13}))"
+    done
+}
+
+busiest_thread_seconds() {
+    python3 - "$1" "$2" "$(getconf CLK_TCK)" <<'PY'
+import sys
+before = dict(line.split() for line in open(sys.argv[1]))
+after = dict(line.split() for line in open(sys.argv[2]))
+used = [int(ticks) - int(before.get(tid, 0)) for tid, ticks in after.items()]
+print(max(used, default=0) / int(sys.argv[3]))
+PY
 }

@@ -107,14 +107,21 @@ import WireProtocol
 
     @Test func missedRemindersFollowTheSignInOnThatConnection() throws {
         let h = HubHarness()
+        let (c, lookup) = try signInAwaitingMissedReminders(h)
+        h.store(lookup, .success(.reminders([Array(#"{"type":"reminder","late":true}"#.utf8)])))
+        #expect(h.messages(to: c).map { $0["late"]?.boolValue } == [true])
+    }
+
+    /// Signs Ana in on a new connection: `authed`, then the missed-reminder lookup the hub asks
+    /// of the store, returned unanswered.
+    func signInAwaitingMissedReminders(_ h: HubHarness) throws -> (ConnectionID, StoreRequest) {
         let c = h.open(1)
         h.send(#"{"type":"auth","token":"t"}"#, on: c)
         h.store(try #require(h.storeRequests().first), .success(.user(ana)))
         #expect(h.messages(to: c).map { $0["type"]?.stringValue } == ["authed"])
         let lookup = try #require(h.storeRequests().first)
         #expect(lookup.command == .pendingReminders(userID: ana.id, now: h.wallClock))
-        h.store(lookup, .success(.reminders([Array(#"{"type":"reminder","late":true}"#.utf8)])))
-        #expect(h.messages(to: c).map { $0["late"]?.boolValue } == [true])
+        return (c, lookup)
     }
 
     /// An occurrence fired while a sign-in's missed-reminder lookup is in flight ran before
@@ -122,12 +129,7 @@ import WireProtocol
     /// answer carries it: the connection gets it once, from the answer, not from both.
     @Test func anOccurrenceFiredDuringTheSignInLookupArrivesOnce() throws {
         let h = HubHarness()
-        let c = h.open(1)
-        h.send(#"{"type":"auth","token":"t"}"#, on: c)
-        h.store(try #require(h.storeRequests().first), .success(.user(ana)))
-        #expect(h.messages(to: c).map { $0["type"]?.stringValue } == ["authed"])
-        let lookup = try #require(h.storeRequests().first)
-        #expect(lookup.command == .pendingReminders(userID: ana.id, now: h.wallClock))
+        let (c, lookup) = try signInAwaitingMissedReminders(h)
 
         h.start()
         let load = try #require(h.storeRequests().first)

@@ -38,7 +38,9 @@ import Testing
 
     @Test func aConnectionOpenedAgainAfterAReadOnlyFileHasTheStoreSettings() throws {
         let expected = Settings(
-            synchronous: 1, autocheckpoint: WALCheckpointer.writerFallbackPages, cacheSize: -StoreExecutor.pageCacheKiB)
+            synchronous: 1,
+            autocheckpoint: WALCheckpointer.writerFallbackPages(pageSize: StoreExecutor.newDatabasePageSize),
+            cacheSize: -StoreExecutor.pageCacheKiB)
         try StoreFixture.withDatabasePath { path in
             let first = try StoreExecutor(path: path, encodeEvent: StoreFixture.encode)
             #expect(try Self.settings(of: first) == expected)

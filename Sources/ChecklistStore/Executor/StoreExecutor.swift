@@ -52,6 +52,17 @@ public final class StoreExecutor: @unchecked Sendable {
     public static let defaultBusyTimeout: TimeInterval = 5
     /// SQLite's page cache for the store's connection, in KiB (see `init`).
     static let pageCacheKiB = 65_536
+    /// The page size of a database this store creates, in bytes. SQLite's default is 4096.
+    ///
+    /// Why 8 KiB: an event row is ~1.3 KB, so 4 KiB pages hold three and every third insert
+    /// starts a page, and SQLite writes each page of a commit to the log with its own system
+    /// calls. With 8 KiB pages, 50 writers on one list got 1.05× the acknowledged durable edits
+    /// per second (median of 16 alternating pairs, ahead in 11) at 0.94–0.98× the server's CPU
+    /// per edit; 16 KiB did worse than 8. A commit of one lone edit writes its few pages twice
+    /// as large: 0.88–0.99× as many lone edits per second, ~1 ms each either way
+    /// (docs/benchmarks.md, session 17). SQLite fixes the size when it creates a file, so
+    /// databases made before keep theirs.
+    static let newDatabasePageSize = 8192
 
     /// Opens (creating and migrating when new) the SQLite file at `path` in WAL mode, and
     /// starts the store thread and the thread that flushes its commits (`WALSyncer`). At most
@@ -88,13 +99,18 @@ public final class StoreExecutor: @unchecked Sendable {
         // Every setting of the connection is made here, so that a connection opened again after
         // the file was read-only (`reopenIfReadOnly`) has them all too.
         configuration.prepareDatabase { db in
+            // Before WAL mode is set: that writes the header of a new file, which fixes its
+            // page size. An existing file keeps its own.
+            try db.execute(sql: "PRAGMA page_size = \(Self.newDatabasePageSize)")
             try db.execute(sql: "PRAGMA journal_mode = WAL")
             // Commits write the WAL without waiting for the disk; `WALSyncer` flushes it before
             // any result of the batch is released, so an acknowledged edit is as durable as with
             // FULL.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             // Checkpoints run on their own thread (WALCheckpointer); this is only a safety net.
-            try db.execute(sql: "PRAGMA wal_autocheckpoint = \(WALCheckpointer.writerFallbackPages)")
+            let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? Self.newDatabasePageSize
+            try db.execute(
+                sql: "PRAGMA wal_autocheckpoint = \(WALCheckpointer.writerFallbackPages(pageSize: pageSize))")
             // A 64 MiB page cache (SQLite's default is 2 MiB): at 200,000 items the open-dated
             // index alone is ~18 MB, and with the default a week's `agenda` spent 16 % of its
             // time in pread() fetching the same pages again (docs/benchmarks.md, session 8).

@@ -7,14 +7,18 @@ import GRDB
 /// Why: SQLite's automatic checkpoint runs inside a commit, on the store thread that every
 /// edit waits for; with 50 writers it was a tenth of that thread's time. A PASSIVE
 /// checkpoint never blocks the writer, so this thread can do the copying alongside.
-/// Durability does not change: a commit is durable once it is in the log (fsync'd,
-/// `synchronous=FULL`); checkpoints only keep the log short.
+/// Durability does not change: a commit is durable once its part of the log is on disk
+/// (`WALSyncer`); checkpoints only keep the log short.
 ///
 /// The writer connection keeps a large automatic-checkpoint threshold as a safety net, so
 /// the log stays bounded even if this thread falls behind.
 final class WALCheckpointer: @unchecked Sendable {
-    /// Pages in the log after which the store thread checkpoints itself (about 64 MiB).
-    static let writerFallbackPages = 16_384
+    /// Bytes of log after which the store thread checkpoints itself.
+    static let writerFallbackBytes = 64 << 20
+
+    /// `writerFallbackBytes` in pages of this size, as `PRAGMA wal_autocheckpoint` counts.
+    static func writerFallbackPages(pageSize: Int) -> Int { writerFallbackBytes / pageSize }
+
     /// At most one checkpoint per interval while commits keep coming.
     static let interval: TimeInterval = 0.05
 

@@ -1,0 +1,58 @@
+import ChecklistCore
+import Foundation
+import GRDB
+import Testing
+
+@testable import ChecklistStore
+
+/// New databases get 8 KiB pages (`StoreExecutor.newDatabasePageSize`); a file made with
+/// another size keeps it, and the log's fallback checkpoint stays at the same number of bytes
+/// whatever the size.
+@Suite struct PageSizeTests {
+    struct Layout: Equatable {
+        var pageSize: Int
+        var fallbackPages: Int
+    }
+
+    static func layout(of store: StoreExecutor) throws -> Layout {
+        try store.sync { storage throws(StoreError) in
+            do {
+                return Layout(
+                    pageSize: try Int.fetchOne(storage.db, sql: "PRAGMA page_size") ?? -1,
+                    fallbackPages: try Int.fetchOne(storage.db, sql: "PRAGMA wal_autocheckpoint") ?? -1)
+            } catch {
+                throw .failure("\(error)")
+            }
+        }
+    }
+
+    @Test func aNewDatabaseHasEightKiBPagesAndA64MiBFallback() throws {
+        let layout = try StoreFixture.withStore { store in try Self.layout(of: store) }
+        #expect(layout == Layout(pageSize: 8192, fallbackPages: 8192))
+    }
+
+    @Test func aDatabaseMadeWithFourKiBPagesKeepsThemAndWorks() throws {
+        try StoreFixture.withDatabasePath { path in
+            // A file as the store made them before: 4 KiB pages, WAL mode, nothing else yet.
+            do {
+                let old = try DatabaseQueue(path: path)
+                try old.writeWithoutTransaction { db in
+                    try db.execute(sql: "PRAGMA page_size = 4096")
+                    try db.execute(sql: "PRAGMA journal_mode = WAL")
+                    try db.execute(sql: "CREATE TABLE scratch (a); DROP TABLE scratch")
+                }
+                try old.close()
+            }
+            try StoreFixture.withStore(at: path) { store in
+                #expect(try Self.layout(of: store) == Layout(pageSize: 4096, fallbackPages: 16_384))
+                let ana = try store.signUp("ana")
+                try store.createList("groceries", by: ana)
+                try store.applied(
+                    .edit("groceries", .addItem(Edit.NewItem(id: "milk", title: "Milk"))), opID: "add-milk", by: ana)
+                let snapshot = try store.snapshot("groceries", for: ana)
+                #expect(snapshot.summary.list.seq == 2)
+                #expect(snapshot.items.map(\.item.title) == ["Milk"])
+            }
+        }
+    }
+}

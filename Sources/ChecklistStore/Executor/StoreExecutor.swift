@@ -58,10 +58,11 @@ public final class StoreExecutor: @unchecked Sendable {
     /// starts a page, and SQLite writes each page of a commit to the log with its own system
     /// calls. With 8 KiB pages, 50 writers on one list got 1.05× the acknowledged durable edits
     /// per second (median of 16 alternating pairs, ahead in 11) at 0.94–0.98× the server's CPU
-    /// per edit; 16 KiB did worse than 8. A commit of one lone edit writes its few pages twice
-    /// as large: 0.88–0.99× as many lone edits per second, ~1 ms each either way
-    /// (docs/benchmarks.md, session 17). SQLite fixes the size when it creates a file, so
-    /// databases made before keep theirs.
+    /// per edit. 16 KiB was ahead of 8 in one series and behind in the other, and doubles a lone
+    /// edit's pages again: with 8 KiB a commit of one edit writes its few pages twice as large,
+    /// 0.88–0.99× as many lone edits per second, ~1 ms each either way (docs/benchmarks.md,
+    /// session 17). SQLite fixes the size when it creates a file, so databases made before
+    /// keep theirs.
     static let newDatabasePageSize = 8192
 
     /// Opens (creating and migrating when new) the SQLite file at `path` in WAL mode, and

@@ -89,9 +89,29 @@ enum RowCodec {
         ]
     }
 
+    /// Updates the row in place when the list exists. Every edit writes its list's row (`seq`,
+    /// `updated_at`); `INSERT OR REPLACE` deleted and re-inserted it, which also rewrote its
+    /// entries in the primary-key index and `lists_by_owner` and looked for rows referring to
+    /// it: three pages of every commit's log instead of one (session 17). `owner_id` and
+    /// `created_at` are set once, when the list is created, and are left out of the update so
+    /// that SQLite does not rewrite `lists_by_owner` either.
     static let upsertList = """
-        INSERT OR REPLACE INTO lists (id, title, description, due, status, owner_id, created_at, updated_at,
+        INSERT INTO lists (id, title, description, due, status, owner_id, created_at, updated_at,
             completed_at, cancelled_at, status_before_cancel, seq, tz, inbox, kind, sequential) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+        ON CONFLICT (id) DO UPDATE SET
+            title = excluded.title,
+            description = excluded.description,
+            due = excluded.due,
+            status = excluded.status,
+            updated_at = excluded.updated_at,
+            completed_at = excluded.completed_at,
+            cancelled_at = excluded.cancelled_at,
+            status_before_cancel = excluded.status_before_cancel,
+            seq = excluded.seq,
+            tz = excluded.tz,
+            inbox = excluded.inbox,
+            kind = excluded.kind,
+            sequential = excluded.sequential
         """
 
     /// Every write of an item row counts a revision and stamps the time (the last argument):

@@ -9,12 +9,8 @@ import Testing
 /// again, so a commit does not rewrite the row's index entries (`RowCodec.upsertList`).
 @Suite struct ListRowTests {
     static func rowID(of list: ListID, in store: StoreExecutor) throws -> Int64? {
-        try store.sync { storage throws(StoreError) in
-            do {
-                return try Int64.fetchOne(storage.db, sql: "SELECT rowid FROM lists WHERE id = ?", arguments: [list])
-            } catch {
-                throw .failure("\(error)")
-            }
+        try store.onConnection { db in
+            try Int64.fetchOne(db, sql: "SELECT rowid FROM lists WHERE id = ?", arguments: [list])
         }
     }
 

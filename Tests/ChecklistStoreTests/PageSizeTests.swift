@@ -9,20 +9,16 @@ import Testing
 /// another size keeps it, and the log's fallback checkpoint stays at the same number of bytes
 /// whatever the size.
 @Suite struct PageSizeTests {
-    struct Layout: Equatable {
+    struct Layout: Equatable, Sendable {
         var pageSize: Int
         var fallbackPages: Int
     }
 
     static func layout(of store: StoreExecutor) throws -> Layout {
-        try store.sync { storage throws(StoreError) in
-            do {
-                return Layout(
-                    pageSize: try Int.fetchOne(storage.db, sql: "PRAGMA page_size") ?? -1,
-                    fallbackPages: try Int.fetchOne(storage.db, sql: "PRAGMA wal_autocheckpoint") ?? -1)
-            } catch {
-                throw .failure("\(error)")
-            }
+        try store.onConnection { db in
+            Layout(
+                pageSize: try Int.fetchOne(db, sql: "PRAGMA page_size") ?? -1,
+                fallbackPages: try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") ?? -1)
         }
     }
 

@@ -14,16 +14,11 @@ import Testing
     }
 
     static func settings(of store: StoreExecutor) throws -> Settings {
-        try store.sync { storage throws(StoreError) in
-            do {
-                let db = storage.db
-                return Settings(
-                    synchronous: try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1,
-                    autocheckpoint: try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") ?? -1,
-                    cacheSize: try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -1)
-            } catch {
-                throw .failure("\(error)")
-            }
+        try store.onConnection { db in
+            Settings(
+                synchronous: try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1,
+                autocheckpoint: try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") ?? -1,
+                cacheSize: try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -1)
         }
     }
 

@@ -9,22 +9,10 @@ import Testing
 /// another size keeps it, and the log's fallback checkpoint stays at the same number of bytes
 /// whatever the size.
 @Suite struct PageSizeTests {
-    struct Layout: Equatable, Sendable {
-        var pageSize: Int
-        var fallbackPages: Int
-    }
-
-    static func layout(of store: StoreExecutor) throws -> Layout {
-        try store.onConnection { db in
-            Layout(
-                pageSize: try Int.fetchOne(db, sql: "PRAGMA page_size") ?? -1,
-                fallbackPages: try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") ?? -1)
-        }
-    }
-
     @Test func aNewDatabaseHasEightKiBPagesAndA64MiBFallback() throws {
-        let layout = try StoreFixture.withStore { store in try Self.layout(of: store) }
-        #expect(layout == Layout(pageSize: 8192, fallbackPages: 8192))
+        let settings = try StoreFixture.withStore { store in try store.connectionSettings() }
+        #expect(settings.pageSize == 8192)
+        #expect(settings.autocheckpoint == 8192)
     }
 
     @Test func aDatabaseMadeWithFourKiBPagesKeepsThemAndWorks() throws {
@@ -40,7 +28,9 @@ import Testing
                 try old.close()
             }
             try StoreFixture.withStore(at: path) { store in
-                #expect(try Self.layout(of: store) == Layout(pageSize: 4096, fallbackPages: 16_384))
+                let settings = try store.connectionSettings()
+                #expect(settings.pageSize == 4096)
+                #expect(settings.autocheckpoint == 16_384)
                 let ana = try store.signUp("ana")
                 try store.createList("groceries", by: ana)
                 try store.applied(

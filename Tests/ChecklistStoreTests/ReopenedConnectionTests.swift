@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 
 @testable import ChecklistStore
@@ -7,21 +6,6 @@ import Testing
 /// A connection the store opens again (after its file could only be read) is set up exactly
 /// like the first one: the same flush mode, automatic-checkpoint fallback and page cache.
 @Suite(.serialized) struct ReopenedConnectionTests {
-    struct Settings: Equatable, Sendable {
-        var synchronous: Int
-        var autocheckpoint: Int
-        var cacheSize: Int
-    }
-
-    static func settings(of store: StoreExecutor) throws -> Settings {
-        try store.onConnection { db in
-            Settings(
-                synchronous: try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1,
-                autocheckpoint: try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") ?? -1,
-                cacheSize: try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -1)
-        }
-    }
-
     static func chattr(_ flag: String, _ path: String) throws -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
@@ -32,13 +16,13 @@ import Testing
     }
 
     @Test func aConnectionOpenedAgainAfterAReadOnlyFileHasTheStoreSettings() throws {
-        let expected = Settings(
-            synchronous: 1,
+        let expected = ConnectionSettings(
+            pageSize: StoreExecutor.newDatabasePageSize, synchronous: 1,
             autocheckpoint: WALCheckpointer.writerFallbackPages(pageSize: StoreExecutor.newDatabasePageSize),
             cacheSize: -StoreExecutor.pageCacheKiB)
         try StoreFixture.withDatabasePath { path in
             let first = try StoreExecutor(path: path, encodeEvent: StoreFixture.encode)
-            #expect(try Self.settings(of: first) == expected)
+            #expect(try first.connectionSettings() == expected)
             first.close()
 
             // Immutable (what a read-only file is to root): the store opens, but only to read.
@@ -55,7 +39,7 @@ import Testing
             try #require(try Self.chattr("-i", path) == 0)
             _ = try store.signUp("ana")
             #expect(store.health == .writable)
-            #expect(try Self.settings(of: store) == expected)
+            #expect(try store.connectionSettings() == expected)
         }
     }
 }

@@ -15,3 +15,24 @@ extension StoreExecutor {
         }
     }
 }
+
+/// What the store set on its connection, as SQLite reports it.
+struct ConnectionSettings: Equatable, Sendable {
+    var pageSize: Int
+    var synchronous: Int
+    /// The log's fallback checkpoint, in pages.
+    var autocheckpoint: Int
+    var cacheSize: Int
+}
+
+extension StoreExecutor {
+    func connectionSettings() throws -> ConnectionSettings {
+        try onConnection { db in
+            ConnectionSettings(
+                pageSize: try Int.fetchOne(db, sql: "PRAGMA page_size") ?? -1,
+                synchronous: try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1,
+                autocheckpoint: try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") ?? -1,
+                cacheSize: try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -1)
+        }
+    }
+}

@@ -39,6 +39,8 @@ let package = Package(
                 "CLibWebSockets", "COpenSSL", "CFileRead", .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
+        // The product's version string, read by the server, the terminal client and the bench.
+        .target(name: "ProductVersion"),
         // The pure domain: model, rules, edit application, completion, ordering, quick add.
         .target(name: "ChecklistCore"),
         // The quick-add parser's JSON Lines form (the corpus scorer, `checkwire parse`) and its

@@ -46,6 +46,9 @@ final class Hub {
     let now: () -> Double
     /// The time of day, for reminders (an input, so tests can move it).
     let wallClock: () -> Timestamp
+    /// The largest file an upload may be (`--max-attachment-size`), told to clients in
+    /// `settings` so they can say so before sending one.
+    var maxAttachmentBytes: Int64 = 20 << 20
 
     var sessions: [ConnectionID: HubSession] = [:]
     /// Coming reminder occurrences and snoozes (see `Hub+Reminders`).

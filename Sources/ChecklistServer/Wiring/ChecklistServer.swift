@@ -70,6 +70,7 @@ public final class ChecklistServer: @unchecked Sendable {
             now: { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 },
             wallClock: configuration.clock
         )
+        hub.maxAttachmentBytes = configuration.maxAttachmentBytes
         transport = WebSocketServer(configuration: Self.transportConfiguration(configuration), delegate: self)
         bound = ServiceThreadBound(hub) { [transport] in transport!.isServiceThread }
         uploads = ServiceThreadBound(UploadTable()) { [transport] in transport!.isServiceThread }

@@ -13,6 +13,7 @@ enum RowCodec {
             timeZone: row["tz"] ?? "UTC", isInbox: (row["inbox"] as Int64?) == 1,
             kind: (row["kind"] as String?).flatMap(ChecklistKind.init(rawValue:)) ?? .checklist,
             sequential: (row["sequential"] as Int64?) == 1,
+            goalDays: (row["goal_days"] as Int64?).map { Int($0) },
             status: ListStatus(rawValue: row["status"]) ?? .active, ownerID: row["owner_id"],
             createdAt: Timestamp(milliseconds: row["created_at"]),
             updatedAt: Timestamp(milliseconds: row["updated_at"]),
@@ -73,7 +74,7 @@ enum RowCodec {
             list.createdAt.milliseconds, list.updatedAt.milliseconds, list.completedAt?.milliseconds,
             list.cancelledAt?.milliseconds, list.statusBeforeCancel?.rawValue, list.seq, list.timeZone,
             list.isInbox ? 1 : 0,
-            list.kind.rawValue, list.sequential ? 1 : 0,
+            list.kind.rawValue, list.sequential ? 1 : 0, list.goalDays,
         ]
     }
 
@@ -97,7 +98,8 @@ enum RowCodec {
     /// that SQLite does not rewrite `lists_by_owner` either.
     static let upsertList = """
         INSERT INTO lists (id, title, description, due, status, owner_id, created_at, updated_at,
-            completed_at, cancelled_at, status_before_cancel, seq, tz, inbox, kind, sequential) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+            completed_at, cancelled_at, status_before_cancel, seq, tz, inbox, kind, sequential, goal_days)
+            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
         ON CONFLICT (id) DO UPDATE SET
             title = excluded.title,
             description = excluded.description,
@@ -111,7 +113,8 @@ enum RowCodec {
             tz = excluded.tz,
             inbox = excluded.inbox,
             kind = excluded.kind,
-            sequential = excluded.sequential
+            sequential = excluded.sequential,
+            goal_days = excluded.goal_days
         """
 
     /// Every write of an item row counts a revision and stamps the time (the last argument):

@@ -307,6 +307,10 @@ enum Schema {
                     CREATE UNIQUE INDEX events_by_op ON events(user_id, op_id) WHERE op_id IS NOT NULL;
                     """)
         }
+        // A habit checklist's goal in days.
+        migrator.registerMigration("v14") { db in
+            try db.execute(sql: "ALTER TABLE lists ADD COLUMN goal_days INTEGER")
+        }
         return migrator
     }
 }

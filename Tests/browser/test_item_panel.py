@@ -56,10 +56,12 @@ def test_reminder_choices_and_a_custom_length_in_the_panel(browsers):
     list_id = a.js("return window.checkwire.store.orderedLists().find(l => l.title === 'Trip').id")
     a.js("window.prompt = () => { throw new Error('prompt() was used'); }")
     a.open(f"#/list/{list_id}/item/visa")
-    before = [o.text for o in Select(a.find("#item-remind-before")).options]
+    texts = "return [...document.querySelector(arguments[0]).options].map(o => o.textContent)"
+    a.find("#item-remind-before")
+    before = a.js(texts, "#item-remind-before")
     for choice in ("5 minutes before", "10 minutes before", "30 minutes before", "1 hour before", "1 day before", "Custom…"):
         assert choice in before, before
-    every = [o.text for o in Select(a.find("#item-reminder")).options]
+    every = a.js(texts, "#item-reminder")
     for choice in ("Never", "Every 5 minutes", "Every 10 minutes", "Every 30 minutes", "Every hour", "Custom…"):
         assert choice in every, every
 

@@ -10,6 +10,7 @@ import WireProtocol
 /// a copy of ~1 KB per edit (docs/benchmarks.md, session 16).
 struct EventDelivery: Sendable {
     var listID: ListID
+    var seq: Int64
     /// The event as the wire and the log carry it.
     var payload: [UInt8]
     /// The user an `unshare` removed: sent `revoked`.
@@ -21,6 +22,7 @@ struct EventDelivery: Sendable {
 extension EventDelivery {
     init(_ applied: AppliedEvent) {
         listID = applied.event.listID
+        seq = applied.event.seq
         payload = applied.payload
         revokedUserID = applied.revokedUserID
         if let added = applied.sharedUserID, var summary = applied.event.changes.list,

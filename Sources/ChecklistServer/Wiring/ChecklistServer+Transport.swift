@@ -27,6 +27,11 @@ extension ChecklistServer: WebSocketServerDelegate {
         performHubActions()
     }
 
+    public func webSocketServer(_ server: WebSocketServer, connectionDrained connection: ConnectionID) {
+        hub.connectionDrained(connection)
+        performHubActions()
+    }
+
     public func webSocketServer(_ server: WebSocketServer, didReceive request: HTTPRequest) {
         if request.path.hasPrefix("/attachments") { return answerDownload(request) }
         answerFeed(request)

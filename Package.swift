@@ -62,7 +62,7 @@ let package = Package(
         .target(
             name: "ChecklistServer",
             dependencies: [
-                "Transport", "ChecklistCore", "WireProtocol", "ChecklistStore", "Credentials",
+                "Transport", "ChecklistCore", "WireProtocol", "ChecklistStore", "Credentials", "ProductVersion",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "DequeModule", package: "swift-collections"),
@@ -92,7 +92,7 @@ let package = Package(
             ],
             // jemalloc instead of glibc's malloc: an event (~1,040 bytes) is past the largest size
             // glibc's per-thread cache serves, and the durable path allocates several per edit
-            // (docs/benchmarks.md, "Session 15": 1.18x acks/s, 0.83x server CPU per edit).
+            // (docs/benchmarks.md, "jemalloc": 1.18x acks/s, 0.83x server CPU per edit).
             linkerSettings: [.linkedLibrary("jemalloc")]
         ),
 
@@ -127,7 +127,7 @@ let package = Package(
         .testTarget(
             name: "ChecklistServerTests",
             dependencies: [
-                "ChecklistServer", "Transport", "WireProtocol", "ChecklistCore", "ChecklistStore",
+                "ChecklistServer", "Transport", "WireProtocol", "ChecklistCore", "ChecklistStore", "ProductVersion",
                 "LoopbackTestSupport", .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),

@@ -7,7 +7,7 @@ import WireProtocol
 ///
 /// The bytes become a frame on the service thread (`Hub.broadcast`), not on the store thread
 /// that encoded them: the store thread sets the durable rate, and a frame is an allocation and
-/// a copy of ~1 KB per edit (docs/benchmarks.md, session 16).
+/// a copy of ~1 KB per edit (docs/benchmarks.md, "SQLite's page cache wrapper").
 struct EventDelivery: Sendable {
     var listID: ListID
     var seq: Int64

@@ -132,6 +132,7 @@ public final class ChecklistServer: @unchecked Sendable {
         transport.tlsCertificatePath = configuration.tlsCertificatePath
         transport.tlsPrivateKeyPath = configuration.tlsPrivateKeyPath
         transport.eventLoop = configuration.eventLoop
+        transport.serverName = serverHeader
         return transport
     }
 

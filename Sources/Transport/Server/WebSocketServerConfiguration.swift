@@ -92,6 +92,11 @@ public struct WebSocketServerConfiguration: Sendable {
     /// counts them) answered normally; a larger one gets `431` with `Connection: close`. lws
     /// holds twice this per connection while it reads request headers.
     public var maxHeaderBytes: Int = 8192
+    /// The `Server` header of every HTTP response lws writes: static files, dynamic paths,
+    /// deferred answers, refusals and the WebSocket upgrade. The embedding product names
+    /// itself and its version here (`checkwire/0.18.0`), so an operator can tell from any
+    /// response which build answered.
+    public var serverName: String = "checkwire"
 
     public init() {}
 }

@@ -94,6 +94,8 @@ let package = Package(
         // Web Push: VAPID keys and tokens, RFC 8291 encryption, subscriptions, the sender.
         .target(
             name: "WebPush", dependencies: ["OutboundDelivery", .product(name: "Crypto", package: "swift-crypto")]),
+        // Mail: addresses, the relay's settings, message building, the SMTP sender.
+        .target(name: "Mail", dependencies: ["OutboundDelivery"]),
         // The fan-out load tester behind `checkwire bench`.
         .target(
             name: "LoadTest",
@@ -135,6 +137,7 @@ let package = Package(
                 "WebPush", "OutboundDelivery", "LoopbackTestSupport", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        .testTarget(name: "MailTests", dependencies: ["Mail", "OutboundDelivery", "LoopbackTestSupport"]),
         .testTarget(
             name: "ChecklistStoreTests",
             dependencies: [

@@ -6,6 +6,19 @@ public import OutboundDelivery
 public struct MailChannel: DeliveryChannel {
     public typealias Job = MailMessage
 
+    /// Eight attempts from 30 s to 15 min apart (about 45 minutes in all); 10,000 mails
+    /// held; four connections to the relay at once, 15 s to connect, 60 s per mail.
+    public static var defaults: DeliveryConfiguration {
+        DeliveryConfiguration(
+            retry: RetryPolicy(
+                attempts: 8, firstDelay: .seconds(30), longestDelay: .seconds(900), longestRetryAfter: .seconds(900)),
+            capacity: 10_000,
+            transfers: TransferLoop.Configuration(
+                concurrent: 4, perLane: 4, connectTimeout: .seconds(15), timeout: .seconds(60)))
+    }
+
+    public static let threadName = "checkwire-mail"
+
     let relay: SMTPRelay
     let now: @Sendable () -> Date
 

@@ -11,6 +11,8 @@ import Synchronization
 ///
 /// `onOutcome` runs on the delivery thread: it must only hand the outcome on (to the store's
 /// queue, a log), never wait.
+///
+/// `PushSender` and `MailSender` are couriers of the Web Push and mail channels.
 public final class Courier<Channel: DeliveryChannel>: Sendable {
     public typealias Outcome = DeliveryOutcome<Channel.Job>
 
@@ -23,23 +25,26 @@ public final class Courier<Channel: DeliveryChannel>: Sendable {
     /// The wall clock, for `Retry-After` dates.
     private let now: @Sendable () -> Date
 
+    /// - Parameters:
+    ///   - configuration: `Channel.defaults` unless given.
+    ///   - now: the wall clock, for `Retry-After` dates and the channel's own needs.
+    ///   - onOutcome: called once per job, on the delivery thread: hand the outcome on and return.
     public init(
-        channel: Channel, policy: RetryPolicy, capacity: Int, transfers: TransferLoop.Configuration,
-        threadName: String, now: @escaping @Sendable () -> Date = { Date() },
-        onOutcome: @escaping @Sendable (Outcome) -> Void
+        channel: Channel, configuration: DeliveryConfiguration = Channel.defaults,
+        now: @escaping @Sendable () -> Date = { Date() }, onOutcome: @escaping @Sendable (Outcome) -> Void
     ) {
         self.channel = channel
-        self.policy = policy
-        self.capacity = max(1, capacity)
+        policy = configuration.retry
+        capacity = max(1, configuration.capacity)
         self.onOutcome = onOutcome
         self.now = now
-        loop = TransferLoop(configuration: transfers, name: threadName)
+        loop = TransferLoop(configuration: configuration.transfers, name: Channel.threadName)
     }
 
-    /// Takes `job` for delivery; `false` (and nothing else happens) when `capacity` jobs are
-    /// already held. Any thread; never blocks.
+    /// Takes `job` for delivery; `false` (and nothing else happens but the `rejected` count)
+    /// when `capacity` jobs are already held. Any thread; never blocks.
     @discardableResult
-    public func enqueue(_ job: Channel.Job) -> Bool {
+    public func send(_ job: Channel.Job) -> Bool {
         var held = counters.pending.load(ordering: .relaxed)
         while true {
             guard held < capacity else {

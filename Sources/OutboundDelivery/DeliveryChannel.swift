@@ -3,6 +3,11 @@
 public protocol DeliveryChannel: Sendable {
     associatedtype Job: Sendable
 
+    /// How a courier of this channel delivers unless told otherwise.
+    static var defaults: DeliveryConfiguration { get }
+    /// The name of its delivery thread (seen in `top -H`, gdb and crash reports).
+    static var threadName: String { get }
+
     /// Deliveries to the same lane share its slots (see `TransferLoop.Configuration.perLane`):
     /// a push service's origin, or the relay.
     func lane(for job: Job) -> String

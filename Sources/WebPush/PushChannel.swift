@@ -7,6 +7,17 @@ import Synchronization
 public struct PushChannel: DeliveryChannel {
     public typealias Job = PushMessage
 
+    /// Five attempts, 2 s to 60 s apart (a `Retry-After` up to 10 minutes is waited for);
+    /// 20,000 messages held; 64 requests at once, 16 to one push service.
+    public static var defaults: DeliveryConfiguration {
+        DeliveryConfiguration(
+            retry: RetryPolicy(
+                attempts: 5, firstDelay: .seconds(2), longestDelay: .seconds(60), longestRetryAfter: .seconds(600)),
+            capacity: 20_000, transfers: TransferLoop.Configuration())
+    }
+
+    public static let threadName = "checkwire-push"
+
     let keys: VAPIDKeyPair
     let subject: VAPIDSubject
     let now: @Sendable () -> Date

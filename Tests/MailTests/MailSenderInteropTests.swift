@@ -16,11 +16,12 @@ import Testing
 
     func sender(_ relay: SMTPRelay, attempts: Int = 4) -> MailSender {
         MailSender(
-            relay: relay,
-            configuration: MailSender.Configuration(
+            channel: MailChannel(relay: relay),
+            configuration: DeliveryConfiguration(
                 retry: RetryPolicy(
                     attempts: attempts, firstDelay: .milliseconds(100), longestDelay: .milliseconds(400),
-                    longestRetryAfter: .seconds(1))),
+                    longestRetryAfter: .seconds(1)),
+                capacity: 100, transfers: MailChannel.defaults.transfers),
             onOutcome: outcomes.record)
     }
 

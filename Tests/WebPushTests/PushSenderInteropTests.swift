@@ -24,8 +24,8 @@ import WebPush
     ) -> PushSender {
         let outcomes = self.outcomes
         return PushSender(
-            keys: keys, subject: subject,
-            configuration: PushSender.Configuration(
+            channel: PushChannel(keys: keys, subject: subject),
+            configuration: DeliveryConfiguration(
                 retry: RetryPolicy(
                     attempts: attempts, firstDelay: .milliseconds(50), longestDelay: .milliseconds(200),
                     longestRetryAfter: .seconds(5)),

@@ -47,7 +47,9 @@ final class MultiHandle: @unchecked Sendable {
         return nil
     }
 
-    func close() { curl_multi_cleanup(multi) }
+    /// Cleaned up when the last holder lets go: the loop thread has removed every easy handle
+    /// by then, and no thread can still call `wakeUp`.
+    deinit { curl_multi_cleanup(multi) }
 }
 
 /// One exchange in progress: its easy handle, the header list and the buffers curl reads

@@ -1,6 +1,7 @@
 private import CCurl
 import DequeModule
 import Foundation
+import Glibc
 import HeapModule
 import Synchronization
 
@@ -69,6 +70,9 @@ public final class TransferLoop: Sendable {
         let multi = MultiHandle()
         let finished = Mutex(false)
         let exited = DispatchSemaphore(value: 0)
+        /// The loop thread, so that `stop` called from it (a completion that drops the last
+        /// reference, or calls `stop` itself) does not wait for its own end.
+        let loopThread = Mutex<pthread_t?>(nil)
     }
 
     private let shared = Shared()
@@ -76,6 +80,7 @@ public final class TransferLoop: Sendable {
     public init(configuration: Configuration = Configuration(), name: String) {
         let shared = self.shared
         let thread = Thread {
+            shared.loopThread.withLock { $0 = pthread_self() }
             LoopThreadState(multi: shared.multi, configuration: configuration).run(shared)
             shared.exited.signal()
         }
@@ -90,29 +95,31 @@ public final class TransferLoop: Sendable {
     /// Queues an exchange. Any thread; never blocks on the network. After `stop`, the
     /// completion is called at once with a `notSent` failure.
     public func submit(_ submission: Submission) {
+        // The wake-up is made under the lock: once the loop has seen `stopping` no one wakes it.
         let accepted = shared.inbox.withLock { inbox in
             guard !inbox.stopping else { return false }
             inbox.submissions.append(submission)
+            shared.multi.wakeUp()
             return true
         }
-        if accepted {
-            shared.multi.wakeUp()
-        } else {
-            submission.completion(TransferLoop.stoppedResult)
-        }
+        if !accepted { submission.completion(TransferLoop.stoppedResult) }
     }
 
     /// Ends the thread: exchanges in progress are aborted and every queued one completes with
-    /// a `notSent` failure. Returns once the thread has finished. Idempotent.
+    /// a `notSent` failure. Returns once the thread has finished (at once when called on the
+    /// loop thread, from a completion). Idempotent.
     public func stop() {
         let first = shared.finished.withLock { done in
             defer { done = true }
             return !done
         }
         guard first else { return }
-        shared.inbox.withLock { $0.stopping = true }
-        shared.multi.wakeUp()
-        shared.exited.wait()
+        shared.inbox.withLock { inbox in
+            inbox.stopping = true
+            shared.multi.wakeUp()
+        }
+        let onLoopThread = shared.loopThread.withLock { $0.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+        if !onLoopThread { shared.exited.wait() }
     }
 
     static let stoppedResult = TransferResult(
@@ -234,7 +241,6 @@ public final class TransferLoop: Sendable {
             ready = []
             parked = [:]
             waiting = Heap()
-            multi.close()
         }
     }
 

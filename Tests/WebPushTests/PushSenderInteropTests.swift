@@ -259,6 +259,31 @@ import WebPush
     }
 }
 
+extension PushSenderInteropTests {
+    /// `stop` from an outcome runs on the delivery thread itself: it must not wait for its own end.
+    @Test func stoppingFromAnOutcomeDoesNotWaitForItself() throws {
+        let holder = SenderHolder()
+        let outcomes = self.outcomes
+        let sender = PushSender(channel: PushChannel(keys: keys, subject: subject)) { outcome in
+            holder.sender?.stop()
+            outcomes.record(outcome)
+        }
+        holder.sender = sender
+        sender.send(PushMessage(subscription: try service.subscribe(), payload: [1]))
+        guard case .delivered = outcomes.wait(for: 1).first else {
+            Issue.record("expected delivered: \(outcomes.all)")
+            return
+        }
+        holder.sender = nil
+    }
+}
+
+/// Lets an outcome reach its own sender.
+// @unchecked Sendable: set before the first send, read on the delivery thread after.
+final class SenderHolder: @unchecked Sendable {
+    var sender: PushSender?
+}
+
 extension [UInt8] {
     var base64URL: String { Base64URL.encode(self) }
 }

@@ -8,9 +8,10 @@ saves PNGs under docs/images/. Run it again after a change to the web client:
 
     scripts/install-browser-test-deps.sh          # once: chromium, chromedriver, selenium
     swift build --product checkwire
-    CHECKWIRE_BIN=.build/debug/checkwire python3 scripts/web-screenshots.py [--out docs/images]
+    scripts/web-screenshots.py --bin .build/debug/checkwire [--out docs/images]
 
-Environment as for Tests/browser (CHECKWIRE_BIN, CHECKWIRE_PUBLIC, CHROMIUM, CHROMEDRIVER).
+(scripts/screenshot.py takes the README's checklist picture the same way.) Environment as
+for Tests/browser (CHECKWIRE_PUBLIC, CHROMIUM, CHROMEDRIVER).
 """
 
 import argparse
@@ -23,9 +24,6 @@ from zoneinfo import ZoneInfo
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "Tests" / "browser"))
-os.environ.setdefault("CHECKWIRE_BIN", str(REPO / ".build" / "debug" / "checkwire"))
-
-from conftest import Page, Server, make_driver  # noqa: E402  (after the path is set)
 
 ZONE = "America/New_York"
 HABITS = [  # id, title, rule, how often kept (of 10 days)
@@ -112,8 +110,14 @@ def seed_tasks(maya, today):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bin", default=str(REPO / ".build" / "debug" / "checkwire"), help="the checkwire binary")
     parser.add_argument("--out", default=str(REPO / "docs" / "images"), help="where the PNGs go")
     args = parser.parse_args()
+    # The browser tests' fixtures read these when they are imported.
+    os.environ["CHECKWIRE_BIN"] = str(Path(args.bin).resolve())
+    os.environ.setdefault("CHECKWIRE_PUBLIC", str(REPO / "Public"))
+    global Page, Server, make_driver
+    from conftest import Page, Server, make_driver
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     today = datetime.now(ZoneInfo(ZONE)).date()

@@ -100,6 +100,7 @@ extension Hub {
         guard let subscribers = subscriptions.subscribers[listID] else { return }
         metrics.eventsBroadcast.increment()
         metrics.deliveries.increment(by: Int64(subscribers.count))
-        actions.append(.broadcast(OutboundFrame(text: delivery.payload), to: subscribers))
+        let origin = EventOrigin(listID: listID, seq: delivery.seq, stream: subscriptions.stream(of: listID))
+        actions.append(.deliverEvent(OutboundFrame(text: delivery.payload), origin, to: subscribers))
     }
 }

@@ -37,6 +37,10 @@ final class Hub {
         /// Longest a congestion of one checklist holds its writers, in seconds (see
         /// `ListCongestion`).
         var maxWriterPause: Double = 30
+        /// The most event bytes one read of the log sends a subscriber catching up (see
+        /// `LiveCatchUps`): less than the transport's bound minus its caught-up mark, so a
+        /// chunk always fits once the subscriber has drained.
+        var catchUpChunkBytes = 1 << 20
     }
 
     let configuration: Configuration
@@ -60,6 +64,8 @@ final class Hub {
     var subscriptions = SubscriptionTable()
     /// Checklists whose subscribers are mostly behind, and the writers waiting for them.
     var congestion: ListCongestion
+    /// Subscribers sent from the log what they had no room for live (`LiveCatchUps`).
+    var catchUps = LiveCatchUps()
     /// The congestion check last asked of the wiring (monotonic seconds), until it comes.
     var congestionWake: Double?
     var throttle = LoginThrottle()
@@ -113,6 +119,7 @@ final class Hub {
         guard let session = sessions.removeValue(forKey: connection) else { return }
         for list in session.subscriptions { endSubscription(connection, from: list) }
         congestion.closed(connection)
+        catchUps.closed(connection)
         if let user = session.user { subscriptions.detach(connection, from: user.id) }
     }
 

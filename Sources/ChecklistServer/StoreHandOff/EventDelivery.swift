@@ -7,9 +7,10 @@ import WireProtocol
 ///
 /// The bytes become a frame on the service thread (`Hub.broadcast`), not on the store thread
 /// that encoded them: the store thread sets the durable rate, and a frame is an allocation and
-/// a copy of ~1 KB per edit (docs/benchmarks.md, session 16).
+/// a copy of ~1 KB per edit (docs/benchmarks.md, "SQLite's page cache wrapper").
 struct EventDelivery: Sendable {
     var listID: ListID
+    var seq: Int64
     /// The event as the wire and the log carry it.
     var payload: [UInt8]
     /// The user an `unshare` removed: sent `revoked`.
@@ -21,6 +22,7 @@ struct EventDelivery: Sendable {
 extension EventDelivery {
     init(_ applied: AppliedEvent) {
         listID = applied.event.listID
+        seq = applied.event.seq
         payload = applied.payload
         revokedUserID = applied.revokedUserID
         if let added = applied.sharedUserID, var summary = applied.event.changes.list,

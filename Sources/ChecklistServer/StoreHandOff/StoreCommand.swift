@@ -18,6 +18,8 @@ enum StoreCommand: Hashable, Sendable {
     /// `ref` is encoded into the reply on the store thread.
     case lists(userID: UserID, ref: String?)
     case subscribe(listID: ListID, userID: UserID, since: Int64?, ref: String?)
+    /// The next events of a live subscription that had no room for them (`LiveCatchUps`).
+    case events(listID: ListID, after: Int64, maxBytes: Int)
     // Edits
     case apply(EditRequest, opID: String, actor: Actor)
     case quickAdd(text: String, defaultList: ListID?, timeZone: TimeZone, opID: String, actor: Actor, newID: ItemID)
@@ -66,6 +68,7 @@ enum StoreReply: Sendable {
     /// `lists`, already encoded on the store thread.
     case encoded([UInt8])
     case catchUp(CatchUp)
+    case eventRange(EventRange)
     case committed(CommittedEdit)
     case acknowledgement(Acknowledgement?)
     case schedule([ScheduledReminder])

@@ -41,6 +41,10 @@ enum StoreCommandRunner {
             return .encoded(ServerMessage.lists(try storage.lists(for: userID), ref: ref))
         case .subscribe(let listID, let userID, let since, let ref):
             return .catchUp(try catchUp(listID, for: userID, since: since, ref: ref, from: storage))
+        case .events(let listID, let after, let maxBytes):
+            var batch = FrameBatch()
+            let range = try storage.events(of: listID, after: after, maxBytes: maxBytes, into: &batch)
+            return .eventRange(EventRange(frames: batch.finish(), last: range.last, head: range.head))
         case .apply(let request, let opID, let actor):
             return .committed(CommittedEdit(outcome: try storage.apply(request, opID: opID, by: actor)))
         case .quickAdd(let text, let defaultList, let timeZone, let opID, let actor, let newID):

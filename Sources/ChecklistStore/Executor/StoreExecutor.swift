@@ -61,7 +61,7 @@ public final class StoreExecutor: @unchecked Sendable {
     /// per edit. 16 KiB was ahead of 8 in one series and behind in the other, and doubles a lone
     /// edit's pages again: with 8 KiB a commit of one edit writes its few pages twice as large,
     /// 0.88–0.99× as many lone edits per second, ~1 ms each either way (docs/benchmarks.md,
-    /// session 17). SQLite fixes the size when it creates a file, so databases made before
+    /// "8 KiB pages"). SQLite fixes the size when it creates a file, so databases made before
     /// keep theirs.
     static let newDatabasePageSize = 8192
 
@@ -114,7 +114,7 @@ public final class StoreExecutor: @unchecked Sendable {
                 sql: "PRAGMA wal_autocheckpoint = \(WALCheckpointer.writerFallbackPages(pageSize: pageSize))")
             // A 64 MiB page cache (SQLite's default is 2 MiB): at 200,000 items the open-dated
             // index alone is ~18 MB, and with the default a week's `agenda` spent 16 % of its
-            // time in pread() fetching the same pages again (docs/benchmarks.md, session 8).
+            // time in pread() fetching the same pages again (docs/benchmarks.md, "The planning index").
             try db.execute(sql: "PRAGMA cache_size = -\(Self.pageCacheKiB)")
         }
         databaseConfiguration = configuration

@@ -7,7 +7,7 @@ import GRDB
 ///
 /// Why: an item with no parent and no children, in a checklist that is not sequential,
 /// "stands alone": its view needs nothing but its row (`ItemView.standalone`). A search right
-/// after a start loaded the checklist of every hit (session 10). Other items still take their
+/// after a start loaded the checklist of every hit (before 0.10.0). Other items still take their
 /// view from their checklist, loaded if need be, which decides completion and availability.
 extension ChecklistStore {
     /// What a planning query selects beside `RowCodec.itemColumns(of: "i.")`, from the items

@@ -13,9 +13,9 @@ extension ChecklistStore {
     /// Why: FTS5 scores every match before `LIMIT` applies, and a word found in 18,000 of
     /// 200,000 items took 90 ms to rank. Scoring only the newest readable matches bounds
     /// that; a query this broad is refined by its next word anyway, and the newest things are
-    /// the likelier ones to be looked for. 1,000 rather than session 9's 2,000: once the joins
+    /// the likelier ones to be looked for. 1,000 rather than the first bound, 2,000: once the joins
     /// were gone, scoring (BM25 reads each match's sizes) was most of a broad search, and
-    /// halving it took search p99 from 22–24 to 19–20 ms (docs/benchmarks.md, session 11).
+    /// halving it took search p99 from 22–24 to 19–20 ms (docs/benchmarks.md, "Search").
     public static let searchRankedMatches = 1_000
 
     /// Best match first (BM25, titles weighing twice the rest) among the newest
@@ -118,7 +118,7 @@ extension ChecklistStore {
     ///
     /// Why not joins in SQL: walking 2,000 matches joined with `search_docs` (for the
     /// checklist) and `participants` (a 72-byte text key) cost 2 to 4 µs a match, against
-    /// well under 1 µs for FTS5's own rowids (session 11, sqlite3 `.timer`): most of a common
+    /// well under 1 µs for FTS5's own rowids (sqlite3 `.timer`, measured for 0.11.0): most of a common
     /// word's search.
     struct SearchReader {
         let readable: Set<Int>

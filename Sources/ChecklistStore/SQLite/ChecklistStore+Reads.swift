@@ -45,6 +45,39 @@ extension ChecklistStore {
         }
     }
 
+    /// The logged events of `listID` after `since`, appended to `sink` in order while they
+    /// fit in `maxBytes` (always at least one, if there is one), for a subscriber that had no
+    /// room for them when they were live. Returns the last seq appended (`since` when none)
+    /// and the checklist's head; an event missing from the log is a failure.
+    public func events<Sink: ReplaySink>(
+        of listID: ListID, after since: Int64, maxBytes: Int, into sink: inout Sink
+    ) throws(StoreError) -> (last: Int64, head: Int64) {
+        do {
+            guard let head = try state(listID)?.list.seq else {
+                throw StoreError.rejected(.notFound("no such checklist"))
+            }
+            let select = try statements().selectEvents
+            select.bind(1, listID)
+            select.bind(2, since)
+            var last = since
+            var bytes = 0
+            try select.forEachRow { row in
+                let payload = row.blob(1)
+                guard row.int64(0) == last + 1, last == since || bytes + payload.count <= maxBytes else { return false }
+                sink.append(payload)
+                bytes += payload.count
+                last += 1
+                return last < head
+            }
+            guard last == head || bytes > 0 else {
+                throw StoreError.failure("event \(last + 1) of checklist \(listID) is missing from the log")
+            }
+            return (last, head)
+        } catch {
+            throw storeError(error)
+        }
+    }
+
     /// Appends the stored events `since + 1 … head` to `sink`; `false` when one is missing.
     private func replay<Sink: ReplaySink>(
         _ listID: ListID, after since: Int64, through head: Int64, into sink: inout Sink

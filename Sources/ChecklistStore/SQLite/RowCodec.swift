@@ -33,7 +33,7 @@ enum RowCodec {
     ///
     /// Why by position: GRDB finds a column by name case-insensitively, lower-casing the name
     /// on every access. Read by name, the 24 columns of an item cost 17 % of a week's agenda
-    /// over 5,000 checklists (`perf`, session 10); by position they cost nothing measurable.
+    /// over 5,000 checklists (`perf`, measured for 0.10.0); by position they cost nothing measurable.
     static func itemColumns(of table: String = "") -> String {
         [
             "id", "parent", "position", "title", "notes", "due", "location", "remind_every", "remind_every_since",
@@ -93,7 +93,7 @@ enum RowCodec {
     /// Updates the row in place when the list exists. Every edit writes its list's row (`seq`,
     /// `updated_at`); `INSERT OR REPLACE` deleted and re-inserted it, which also rewrote its
     /// entries in the primary-key index and `lists_by_owner` and looked for rows referring to
-    /// it: three pages of every commit's log instead of one (session 17). `owner_id` and
+    /// it: three pages of every commit's log instead of one (docs/benchmarks.md, "8 KiB pages"). `owner_id` and
     /// `created_at` are set once, when the list is created, and are left out of the update so
     /// that SQLite does not rewrite `lists_by_owner` either.
     static let upsertList = """

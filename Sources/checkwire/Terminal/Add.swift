@@ -2,7 +2,7 @@ import ArgumentParser
 import TerminalUI
 
 /// `checkwire add LIST TITLE`, or `checkwire add "TEXT"` for quick add.
-struct Add: ParsableCommand {
+struct Add: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
             "Add an item: `add LIST TITLE [options]`, or `add \"CS 298 - Homework 2 due 3/12\"` to let the server read the text.",
@@ -57,14 +57,14 @@ struct Add: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let words = words
         let under = under
         let input = TerminalCommands.ItemInput(
             notes: notes, due: due, location: location, every: every, remindBefore: remindBefore, assignee: assign,
             repeatRule: `repeat`
         )
-        try options.run { server, console in
+        try await options.run { server, console in
             if words.count == 1 {
                 try await TerminalCommands.quickAdd(text: words[0], server: server, console: console)
             } else {

@@ -2,7 +2,7 @@ import ArgumentParser
 import TerminalUI
 
 /// `checkwire agenda [--days N]`
-struct Agenda: ParsableCommand {
+struct Agenda: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "What is due across all your checklists: overdue first, then day by day (7 days unless --days).",
         discussion: "Repeating items appear on each day they come back. Days are in your time zone (TZ)."
@@ -13,26 +13,26 @@ struct Agenda: ParsableCommand {
 
     @OptionGroup var options: ClientOptions
 
-    func run() throws {
+    func run() async throws {
         let days = days
-        try options.run { try await TerminalCommands.agenda(days: days, server: $0, console: $1) }
+        try await options.run { try await TerminalCommands.agenda(days: days, server: $0, console: $1) }
     }
 }
 
 /// `checkwire today`
-struct Today: ParsableCommand {
+struct Today: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "What is overdue and what is due today, across all your checklists.")
 
     @OptionGroup var options: ClientOptions
 
-    func run() throws {
-        try options.run { try await TerminalCommands.agenda(days: 1, server: $0, console: $1) }
+    func run() async throws {
+        try await options.run { try await TerminalCommands.agenda(days: 1, server: $0, console: $1) }
     }
 }
 
 /// `checkwire search TEXT`
-struct Search: ParsableCommand {
+struct Search: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
             "Find items and checklists by words in titles, notes, locations and descriptions; the last word may be a beginning."
@@ -46,14 +46,14 @@ struct Search: ParsableCommand {
 
     @OptionGroup var options: ClientOptions
 
-    func run() throws {
+    func run() async throws {
         let (text, limit) = (words.joined(separator: " "), limit)
-        try options.run { try await TerminalCommands.search(text, limit: limit, server: $0, console: $1) }
+        try await options.run { try await TerminalCommands.search(text, limit: limit, server: $0, console: $1) }
     }
 }
 
 /// `checkwire feed [LIST] [--rotate]`
-struct Feed: ParsableCommand {
+struct Feed: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
             "Show the secret calendar link (iCalendar) for all your checklists, or one, to subscribe to in a calendar app.",
@@ -69,8 +69,8 @@ struct Feed: ParsableCommand {
 
     @OptionGroup var options: ClientOptions
 
-    func run() throws {
+    func run() async throws {
         let (list, rotate) = (list, rotate)
-        try options.run { try await TerminalCommands.feed(list: list, rotate: rotate, server: $0, console: $1) }
+        try await options.run { try await TerminalCommands.feed(list: list, rotate: rotate, server: $0, console: $1) }
     }
 }

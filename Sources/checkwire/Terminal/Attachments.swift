@@ -2,7 +2,7 @@ import ArgumentParser
 import TerminalUI
 
 /// `checkwire attach LIST ITEM FILE…`
-struct Attach: ParsableCommand {
+struct Attach: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Attach files (a photo of the assignment, a PDF) to an item.",
         discussion:
@@ -20,16 +20,16 @@ struct Attach: ParsableCommand {
 
     @OptionGroup var options: ClientOptions
 
-    func run() throws {
+    func run() async throws {
         let (list, item, files) = (list, item, files)
-        try options.run {
+        try await options.run {
             try await TerminalCommands.attach(list: list, item: item, files: files, server: $0, console: $1)
         }
     }
 }
 
 /// `checkwire attachments LIST ITEM`
-struct Attachments: ParsableCommand {
+struct Attachments: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List the files on an item (cancelled ones marked).")
 
     @Argument(help: "The checklist.")
@@ -40,14 +40,16 @@ struct Attachments: ParsableCommand {
 
     @OptionGroup var options: ClientOptions
 
-    func run() throws {
+    func run() async throws {
         let (list, item) = (list, item)
-        try options.run { try await TerminalCommands.attachments(list: list, item: item, server: $0, console: $1) }
+        try await options.run {
+            try await TerminalCommands.attachments(list: list, item: item, server: $0, console: $1)
+        }
     }
 }
 
 /// `checkwire download LIST ITEM NAME [-o PATH]`
-struct Download: ParsableCommand {
+struct Download: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Save a file attached to an item.")
 
     @Argument(help: "The checklist.")
@@ -66,9 +68,9 @@ struct Download: ParsableCommand {
 
     @OptionGroup var options: ClientOptions
 
-    func run() throws {
+    func run() async throws {
         let (list, item, name, output) = (list, item, name, output)
-        try options.run {
+        try await options.run {
             try await TerminalCommands.download(
                 list: list, item: item, name: name, output: output, server: $0, console: $1)
         }

@@ -2,16 +2,16 @@ import ArgumentParser
 import TerminalUI
 
 /// `checkwire cancel LIST [ITEM]`
-struct Cancel: ParsableCommand {
+struct Cancel: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Cancel an item and its open sub-items, or the checklist (owner); nothing is deleted.")
 
     @OptionGroup var target: StatusArguments
     @OptionGroup var options: ClientOptions
 
-    func run() throws {
+    func run() async throws {
         let (list, item) = (target.list, target.item)
-        try options.run {
+        try await options.run {
             try await TerminalCommands.changeStatus(.cancel, list: list, item: item, server: $0, console: $1)
         }
     }

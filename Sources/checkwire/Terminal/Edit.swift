@@ -2,7 +2,7 @@ import ArgumentParser
 import TerminalUI
 
 /// `checkwire edit LIST [ITEM] --title … --due …`
-struct Edit: ParsableCommand {
+struct Edit: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Change an item's fields, or without ITEM the checklist's.",
         discussion: "An empty value clears a field; --due none and --every none clear those."
@@ -45,13 +45,13 @@ struct Edit: ParsableCommand {
 
     @OptionGroup var options: ClientOptions
 
-    func run() throws {
+    func run() async throws {
         let (list, item) = (target.list, target.item)
         let input = TerminalCommands.ItemInput(
             title: title, notes: notes, due: due, location: location, every: every, description: description,
             remindBefore: remindBefore, assignee: assign, timeZone: tz, repeatRule: `repeat`
         )
-        try options.run {
+        try await options.run {
             try await TerminalCommands.edit(list: list, item: item, input: input, server: $0, console: $1)
         }
     }

@@ -2,7 +2,7 @@ import ArgumentParser
 import TerminalUI
 
 /// `checkwire reminders`
-struct Reminders: ParsableCommand {
+struct Reminders: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
             "Show the reminders waiting for you (the latest of each item from the last 24 hours that you have not dismissed).",
@@ -12,13 +12,13 @@ struct Reminders: ParsableCommand {
 
     @OptionGroup var options: ClientOptions
 
-    func run() throws {
-        try options.run { try await TerminalCommands.reminders(server: $0, console: $1) }
+    func run() async throws {
+        try await options.run { try await TerminalCommands.reminders(server: $0, console: $1) }
     }
 }
 
 /// `checkwire remind --follow`
-struct Remind: ParsableCommand {
+struct Remind: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print reminders as they fire, until Ctrl-C (for scripts and desktop notifiers).",
         discussion:
@@ -36,13 +36,13 @@ struct Remind: ParsableCommand {
         }
     }
 
-    func run() throws {
-        try options.run { try await TerminalCommands.followReminders(server: $0, console: $1) }
+    func run() async throws {
+        try await options.run { try await TerminalCommands.followReminders(server: $0, console: $1) }
     }
 }
 
 /// `checkwire snooze LIST ITEM [--for 1h | --until "tomorrow 9am"]`
-struct Snooze: ParsableCommand {
+struct Snooze: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Hold back an item's reminders for you until later; one reminder comes then.")
 
@@ -64,9 +64,9 @@ struct Snooze: ParsableCommand {
         if duration != nil, until != nil { throw ValidationError("give --for or --until, not both") }
     }
 
-    func run() throws {
+    func run() async throws {
         let (list, item, duration, until) = (list, item, duration, until)
-        try options.run {
+        try await options.run {
             try await TerminalCommands.snooze(
                 list: list, item: item, duration: duration, until: until, server: $0, console: $1)
         }
@@ -74,7 +74,7 @@ struct Snooze: ParsableCommand {
 }
 
 /// `checkwire dismiss LIST ITEM`
-struct Dismiss: ParsableCommand {
+struct Dismiss: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Dismiss an item's reminders so far (on every device); later ones still come.")
 
@@ -86,8 +86,8 @@ struct Dismiss: ParsableCommand {
 
     @OptionGroup var options: ClientOptions
 
-    func run() throws {
+    func run() async throws {
         let (list, item) = (list, item)
-        try options.run { try await TerminalCommands.dismiss(list: list, item: item, server: $0, console: $1) }
+        try await options.run { try await TerminalCommands.dismiss(list: list, item: item, server: $0, console: $1) }
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import TerminalUI
 
 /// `checkwire share LIST USER [--role editor|viewer]`
-struct Share: ParsableCommand {
+struct Share: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Share a checklist (owner only); sharing again changes the role.")
 
@@ -21,9 +21,9 @@ struct Share: ParsableCommand {
         guard ["editor", "viewer"].contains(role) else { throw ValidationError("--role is editor or viewer") }
     }
 
-    func run() throws {
+    func run() async throws {
         let (list, user, role) = (list, user, role)
-        try options.run {
+        try await options.run {
             try await TerminalCommands.share(list: list, username: user, role: role, server: $0, console: $1)
         }
     }

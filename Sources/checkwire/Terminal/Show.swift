@@ -2,7 +2,7 @@ import ArgumentParser
 import TerminalUI
 
 /// `checkwire show LIST`
-struct Show: ParsableCommand {
+struct Show: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "A checklist with its items as a tree.")
 
     @Argument(help: "The checklist: its id, an id prefix or its title.")
@@ -10,8 +10,8 @@ struct Show: ParsableCommand {
 
     @OptionGroup var options: ClientOptions
 
-    func run() throws {
+    func run() async throws {
         let list = list
-        try options.run { try await TerminalCommands.show(list: list, server: $0, console: $1) }
+        try await options.run { try await TerminalCommands.show(list: list, server: $0, console: $1) }
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import TerminalUI
 
 /// `checkwire watch LIST [--follow] [--json]`
-struct Watch: ParsableCommand {
+struct Watch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Follow a checklist live; reconnects by itself and catches up on what it missed. Ctrl-C quits.",
         discussion:
@@ -17,9 +17,9 @@ struct Watch: ParsableCommand {
 
     @OptionGroup var options: ClientOptions
 
-    func run() throws {
+    func run() async throws {
         let list = list
         let mode: TerminalCommands.WatchMode = options.json ? .json : follow ? .follow : .screen
-        try options.run { try await TerminalCommands.watch(list: list, mode: mode, server: $0, console: $1) }
+        try await options.run { try await TerminalCommands.watch(list: list, mode: mode, server: $0, console: $1) }
     }
 }

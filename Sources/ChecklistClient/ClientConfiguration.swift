@@ -41,6 +41,8 @@ public struct ClientConfiguration: Sendable {
 
     public var queue: OfflineQueue { OfflineQueue(file: paths.queueFile) }
 
+    public var refusedEdits: RefusedEdits { RefusedEdits(file: paths.refusedFile) }
+
     /// The cache for `username` on this server.
     public func cache(for username: String) -> ListCache {
         ListCache(paths: paths, server: server, username: username)

@@ -31,6 +31,7 @@ public final class LiveList: @unchecked Sendable {
     private var view: ChecklistView?
     private var changes: [ChangeRecord] = []
     private var notices: [Notice] = []
+    private var refused: [RefusedEdit] = []
     private var state = LiveState.connecting(attempt: 1)
     private var username: String?
     private var resubscribing = false
@@ -91,7 +92,7 @@ public final class LiveList: @unchecked Sendable {
         connectionBox.connection = session.connection
         defer { session.close() }
         lock.withLock { username = session.username }
-        _ = try? await session.flushQueue()
+        if let report = try? await session.flushQueue(), !report.isEmpty { reportFlush(report) }
         let id = try await resolveListID(session)
         let ended = OneShotSignal()
         session.connection.setHandlers(onMessage: onMessage, onEnd: { _ in ended.fire() })
@@ -179,6 +180,17 @@ public final class LiveList: @unchecked Sendable {
         }
     }
 
+    /// What sending the offline queue did: shown where the watcher looks, and every refusal also
+    /// kept in `RefusedEdits` (by `flushQueue`) until `status` shows it.
+    private func reportFlush(_ report: FlushReport) {
+        let now = Timestamp(Date())
+        let refusals = report.refused.map { RefusedEdit($0.op, error: $0.error, at: now) }
+        lock.withLock {
+            refused += refusals
+            emit(.queueSent(sent: report.sent.count, refused: refusals))
+        }
+    }
+
     // MARK: - Updates (under `lock`)
 
     private func setState(_ newState: LiveState) {
@@ -199,6 +211,7 @@ public final class LiveList: @unchecked Sendable {
         var built = LiveUpdate(
             cause: cause, state: state, view: view, changes: changes, server: configuration.server, username: username)
         built.notices = notices
+        built.refused = refused
         let update = built
         let onUpdate = onUpdate
         delivery.async { onUpdate(update) }

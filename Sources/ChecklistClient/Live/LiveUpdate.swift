@@ -11,6 +11,8 @@ public struct LiveUpdate: Sendable {
         case event(RemoteEvent, ChangeRecord)
         /// A reminder, or a checklist shared with the user (any checklist, not only this one).
         case notice(Notice)
+        /// Connecting sent the offline queue: how many edits went through, and those refused.
+        case queueSent(sent: Int, refused: [RefusedEdit])
     }
 
     public var cause: Cause
@@ -20,6 +22,8 @@ public struct LiveUpdate: Sendable {
     public var changes: [ChangeRecord]
     /// Reminders and shares since watching began, most recent last; at most `LiveList.noticeLimit`.
     public var notices: [Notice] = []
+    /// Queued edits the server refused since watching began (they changed nothing).
+    public var refused: [RefusedEdit] = []
     public var server: String
     public var username: String?
 

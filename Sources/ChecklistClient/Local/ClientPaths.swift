@@ -26,4 +26,6 @@ public struct ClientPaths: Sendable, Equatable {
 
     public var credentialsFile: URL { configDirectory.appendingPathComponent("credentials") }
     public var queueFile: URL { stateDirectory.appendingPathComponent("queue.jsonl") }
+    /// Queued edits the server refused, until they were shown (`RefusedEdits`).
+    public var refusedFile: URL { stateDirectory.appendingPathComponent("refused.jsonl") }
 }

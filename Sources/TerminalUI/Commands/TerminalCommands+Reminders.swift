@@ -90,6 +90,11 @@ extension TerminalCommands {
                     let session = try await AuthenticatedSession.open(configuration, onMessage: print)
                     session.connection.setHandlers(onMessage: print, onEnd: { _ in ended.fire() })
                     backoff.reset()
+                    // Like any client that connects, it sends the offline queue, and says what
+                    // became of it (refusals also stay for `checkwire status`).
+                    if let report = try? await session.flushQueue() {
+                        reportFlush(report, configuration: configuration, console: console)
+                    }
                     await withTaskCancellationHandler {
                         await ended.wait()
                     } onCancel: {

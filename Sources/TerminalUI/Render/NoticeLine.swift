@@ -24,4 +24,10 @@ public enum NoticeLine {
         }
         return text
     }
+
+    /// "✗ refused: complete “Milk” in “Groceries”: It has 1 open sub-item…": a queued edit the
+    /// server said no to when the queue was sent.
+    public static func render(_ refusal: RefusedEdit, painter: Painter) -> String {
+        painter.red("✗ refused: ") + refusal.summary + ": " + refusal.message
+    }
 }

@@ -33,6 +33,11 @@ public final class FollowPrinter: WatchOutput, @unchecked Sendable {
         case .notice(let notice):
             let bell = if case .reminder = notice { NoticeLine.bell } else { "" }
             console.print(bell + NoticeLine.render(notice, dates: dates, painter: painter))
+        case .queueSent(let sent, let refused):
+            if sent > 0 {
+                console.print(painter.green("· sent \(sent) queued edit\(sent == 1 ? "" : "s") made offline"))
+            }
+            for refusal in refused { console.print(NoticeLine.bell + NoticeLine.render(refusal, painter: painter)) }
         case .state:
             let name = StatusLine.name(update.state)
             guard name != lastState else { break }

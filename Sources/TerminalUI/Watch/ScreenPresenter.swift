@@ -28,6 +28,7 @@ public final class ScreenPresenter: WatchOutput, @unchecked Sendable {
 
     public func show(_ update: LiveUpdate) {
         if case .notice(.reminder) = update.cause { write(NoticeLine.bell) }
+        if case .queueSent(_, let refused) = update.cause, !refused.isEmpty { write(NoticeLine.bell) }
         queue.async { [self] in
             latest = update
             guard !scheduled else { return }
@@ -56,6 +57,6 @@ public final class ScreenPresenter: WatchOutput, @unchecked Sendable {
     }
 
     private func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        StandardStreams.output(text)
     }
 }

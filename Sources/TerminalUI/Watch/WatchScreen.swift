@@ -35,6 +35,15 @@ public struct WatchScreen {
         bottom.append(painter.bold("Recent changes"))
         if recent.isEmpty { bottom.append(painter.dim("  none yet — edits made anywhere appear here")) }
         for change in recent { bottom.append("  " + ChangeLine.render(change, dates: dates, painter: painter)) }
+        if !update.refused.isEmpty {
+            bottom.append("")
+            bottom.append(
+                painter.red(painter.bold("Refused offline edits"))
+                    + painter.dim("  (they changed nothing; `checkwire status` lists them)"))
+            for refusal in update.refused.suffix(3) {
+                bottom.append("  " + NoticeLine.render(refusal, painter: painter))
+            }
+        }
         if !update.notices.isEmpty {
             bottom.append("")
             bottom.append(painter.bold("Reminders and shares"))

@@ -170,13 +170,15 @@ extension QuickAddScanner {
     func isDateWord(_ k: Int) -> Bool {
         guard let l = lex(k) else { return false }
         switch l.word {
-        case .today, .tonight, .tomorrow, .next, .this: return true
+        case .today, .tonight, .tomorrow, .yesterday, .next, .this: return true
         default: return l.weekday > 0 || l.month > 0 || l.classes.contains(.holiday)
         }
     }
 
     /// Applies `morning`/`evening`/`tonight` to a guessed am/pm, and dates a time written without a
-    /// date: today if that time is still ahead (or now), else tomorrow.
+    /// date: today if that time is still ahead (or now), else tomorrow. A date that was only
+    /// implied (today's weekday, a repeat's first day) moves on the same way once its time has
+    /// passed; a date written out (`11/27 5pm`, `today 5pm`, `yesterday 8pm`) stays.
     mutating func finishTime() {
         guard var t = time else { return }
         if timeIsGuessed, let pod = partOfDay {
@@ -187,8 +189,26 @@ extension QuickAddScanner {
             }
             time = t
         }
+        let passed = t.hour * 60 + t.minute < nowMinute
         if date == nil {
-            date = t.hour * 60 + t.minute >= nowMinute ? today : today.adding(days: 1)
+            date = passed ? today.adding(days: 1) : today
+        } else if passed, date == today, let rollover {
+            date = next(after: rollover)
+        }
+    }
+
+    /// Where an implied date goes once its time has passed today: a week on for today's weekday,
+    /// the next occurrence for a repeat's first day.
+    private func next(after rollover: Rollover) -> QuickAddDate? {
+        switch rollover {
+        case .week:
+            return today.adding(days: 7)
+        case .repeatRule:
+            guard let rule = repeatRule,
+                let tomorrow = CivilDate(year: today.year, month: today.month, day: today.day)?
+                    .addingDays(1), let next = rule.firstOccurrence(onOrAfter: tomorrow)
+            else { return today }
+            return QuickAddDate(year: next.year, month: next.month, day: next.day)
         }
     }
 }

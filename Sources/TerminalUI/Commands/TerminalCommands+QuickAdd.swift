@@ -1,11 +1,13 @@
 import ChecklistClient
+import ChecklistCore
+import Foundation
 import WireProtocol
 
 /// `add "CS 298 - Homework 2 due 3/12"`: one free-text argument, parsed by the server.
 extension TerminalCommands {
-    /// Sends `quickAdd` with the local IANA time zone and prints what the server understood
-    /// (the `parsed` object of its `ack`): list, section, title, date, time, location,
-    /// reminder.
+    /// Sends `quickAdd` with the local IANA time zone and prints everything the server
+    /// understood and set (the `parsed` object of its `ack`): list and section, title, due in
+    /// the user's zone, location, repeat, and both reminders.
     public static func quickAdd(text: String, server: String?, console: Console) async throws {
         let context = try context(server: server)
         defer { context.close() }
@@ -13,21 +15,50 @@ extension TerminalCommands {
         let ack = try await submit(operation, context: context, console: console) { ack in
             let parsed = ack.raw["parsed"]
             let title = parsed?["title"]?.stringValue ?? text
+            let section = parsed?["section"]?.stringValue.map { "under “\($0)” in " } ?? "to "
             // Text that names no checklist goes to the Inbox (this command never sends `list`).
-            return "Added “\(title)”" + (parsed?["list"]?.stringValue.map { " to “\($0)”" } ?? " to your Inbox")
+            return "Added “\(title)” "
+                + (parsed?["list"]?.stringValue.map { section + "“\($0)”" } ?? "to your Inbox")
         }
-        guard let ack, !console.json else { return }
-        let parsed = ack.raw["parsed"]
-        var lines: [(String, String)] = []
-        for (key, label) in [
-            ("section", "section"), ("date", "date"),
-            ("time", "time"), ("location", "location"),
-        ] {
-            if let value = parsed?[key]?.stringValue { lines.append((label, value)) }
-        }
-        if let every = parsed?["remindEvery"]?.intValue { lines.append(("every", ReminderInterval.format(every))) }
-        for (label, value) in lines {
+        guard let ack, !console.json, let parsed = ack.raw["parsed"] else { return }
+        for (label, value) in understood(parsed) {
             console.print("  " + console.painter.dim(TextLayout.pad(label, to: 9)) + value)
         }
+    }
+
+    /// The facts quick add set, in words, for the echo: `due Mon Aug 30 10:00`, `remind 10m
+    /// before`, `repeat every month on the 1st`, …
+    static func understood(_ parsed: JSONValue) -> [(String, String)] {
+        var lines: [(String, String)] = []
+        let date = parsed["date"]?.stringValue.flatMap(CivilDate.init(iso:))
+        let time = parsed["time"]?.stringValue.flatMap(clock)
+        if let date {
+            let due: Due = time.flatMap { localInstant(date, $0) } ?? .date(date)
+            lines.append(("due", dates().due(due)))
+        }
+        if let location = parsed["location"]?.stringValue { lines.append(("location", location)) }
+        if let rule = parsed["repeat"]?.stringValue.flatMap({ try? RepeatRule(parsing: $0) }) {
+            lines.append(("repeat", rule.inWords))
+        }
+        if let lead = parsed["remindBefore"]?.intValue {
+            lines.append(("remind", ReminderWords.before(lead) + (date == nil ? " (once it has a due date)" : "")))
+        }
+        if let every = parsed["remindEvery"]?.intValue {
+            lines.append(("remind", ReminderWords.every(every) + " until done"))
+        }
+        return lines
+    }
+
+    /// `HH:MM` as hour and minute.
+    private static func clock(_ text: String) -> (Int, Int)? {
+        let parts = text.split(separator: ":").compactMap { Int($0) }
+        return parts.count == 2 ? (parts[0], parts[1]) : nil
+    }
+
+    /// The date and local time in the user's zone as the instant the server stored.
+    private static func localInstant(_ date: CivilDate, _ time: (Int, Int)) -> Due? {
+        QuickAddPlan.due(
+            QuickAddDate(year: date.year, month: date.month, day: date.day),
+            QuickAddTime(hour: time.0, minute: time.1), timeZone: timeZone)
     }
 }

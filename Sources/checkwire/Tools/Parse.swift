@@ -6,7 +6,7 @@ import TerminalUI
 
 /// `checkwire parse`: the quick-add parser over JSON Lines, as `shared/quickadd/score.py`
 /// scores it. Each input line `{"id","text","lists","now","tz"}` gives one output line
-/// `{"id","list","section","title","date","time","location","remindEvery"}`.
+/// `{"id","list","section","title","date","time","location","remindEvery","remindBefore","repeat"}`.
 struct Parse: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Parse quick-add lines (JSON Lines on stdin, one JSON result per line on stdout)."

@@ -31,6 +31,17 @@ def binary():
     return path
 
 
+def end(process, how):
+    """Sends `how` (SIGTERM, SIGINT) and waits; kills what is still running after 15 s."""
+    if process.poll() is None:
+        process.send_signal(how)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
 class Server:
     """`checkwire serve` on one port and database, which can be stopped and started again
     (on the same port) to make clients go offline and come back."""
@@ -60,34 +71,24 @@ class Server:
         self.port = self._read_port()
 
     def stop(self):
-        if self.process and self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
         if self.process:
+            end(self.process, signal.SIGTERM)
             self.process.stdout.close()
             self.stderr.close()
         self.process = None
 
     def _read_port(self):
+        """The port from the banner, the first line the server prints."""
         deadline = time.monotonic() + START_TIMEOUT
-        seen = b""
-        fd = self.process.stdout.fileno()
-        while time.monotonic() < deadline and self.process.poll() is None:
-            ready, _, _ = select.select([fd], [], [], 0.1)
-            if ready:
-                chunk = os.read(fd, 4096)
-                if not chunk:
-                    break
-                seen += chunk
-                match = BANNER.search(seen.decode(errors="replace"))
-                if match:
-                    return int(match.group(1))
-        self.process.kill()
-        pytest.fail(f"checkwire serve printed no banner: {seen!r}")
+        banner = b""
+        while b"\n" not in banner and self.process.poll() is None and time.monotonic() < deadline:
+            if select.select([self.process.stdout], [], [], 0.1)[0]:
+                banner += self.process.stdout.read1(4096)
+        match = BANNER.search(banner.decode(errors="replace"))
+        if not match:
+            self.process.kill()
+            pytest.fail(f"checkwire serve printed no banner: {banner!r}")
+        return int(match.group(1))
 
 
 class Result:
@@ -187,13 +188,7 @@ class Running:
 
     def stop(self):
         """Ctrl-C; returns the exit status."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        end(self.process, signal.SIGINT)
         while self._pump(0):
             pass
         return self.process.returncode

@@ -13,7 +13,7 @@ extension TerminalCommands {
         let session = try await context.requireSession()
         let zone = LocalTimeZone.identifier()
         let today = RepeatDue.localDate(
-            of: Timestamp(Date()), timeZone: zone)
+            of: Timestamp(now), timeZone: zone)
         let reply = try await session.connection.request(
             .agenda(from: today, to: today.addingDays(days - 1)), timeout: session.configuration.requestTimeout
         )

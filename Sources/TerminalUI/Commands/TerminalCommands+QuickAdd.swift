@@ -21,32 +21,28 @@ extension TerminalCommands {
                 + (parsed?["list"]?.stringValue.map { section + "“\($0)”" } ?? "to your Inbox")
         }
         guard let ack, !console.json, let parsed = ack.raw["parsed"] else { return }
-        for (label, value) in understood(parsed) {
-            console.print("  " + console.painter.dim(TextLayout.pad(label, to: 9)) + value)
-        }
+        ItemFacts.print(understood(parsed), console: console)
     }
 
     /// The facts quick add set, in words, for the echo: `due Mon Aug 30 10:00`, `remind 10m
     /// before`, `repeat every month on the 1st`, …
     static func understood(_ parsed: JSONValue) -> [(String, String)] {
-        var lines: [(String, String)] = []
+        var facts = ItemFacts()
         let date = parsed["date"]?.stringValue.flatMap(CivilDate.init(iso:))
-        let time = parsed["time"]?.stringValue.flatMap(clock)
         if let date {
-            let due: Due = time.flatMap { localInstant(date, $0) } ?? .date(date)
-            lines.append(("due", dates().due(due)))
+            let time = parsed["time"]?.stringValue.flatMap(clock)
+            facts.due = .set(time.flatMap { localInstant(date, $0) } ?? .date(date))
         }
-        if let location = parsed["location"]?.stringValue { lines.append(("location", location)) }
+        if let location = parsed["location"]?.stringValue { facts.location = .set(location) }
         if let rule = parsed["repeat"]?.stringValue.flatMap({ try? RepeatRule(parsing: $0) }) {
-            lines.append(("repeat", rule.inWords))
+            facts.repeatRule = .set(rule)
         }
-        if let lead = parsed["remindBefore"]?.intValue {
-            lines.append(("remind", ReminderWords.before(lead) + (date == nil ? " (once it has a due date)" : "")))
+        if let lead = parsed["remindBefore"]?.intValue { facts.remindBefore = .set(lead) }
+        if let every = parsed["remindEvery"]?.intValue { facts.remindEvery = .set(every) }
+        return facts.lines(dates()).map { label, value in
+            label == "remind" && value.hasSuffix(" before") && date == nil
+                ? (label, value + " (once it has a due date)") : (label, value)
         }
-        if let every = parsed["remindEvery"]?.intValue {
-            lines.append(("remind", ReminderWords.every(every) + " until done"))
-        }
-        return lines
     }
 
     /// `HH:MM` as hour and minute.

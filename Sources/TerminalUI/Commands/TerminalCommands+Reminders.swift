@@ -41,7 +41,7 @@ extension TerminalCommands {
             end = instant
         } else {
             let seconds = try ReminderInterval.parse(duration ?? "10m")
-            end = Timestamp(milliseconds: Int64((Date().timeIntervalSince1970 + Double(seconds)) * 1000))
+            end = Timestamp(milliseconds: Int64((now.timeIntervalSince1970 + Double(seconds)) * 1000))
         }
         let (session, list, item) = try await resolveForReminder(reference, itemReference, server: server)
         defer { session.close() }
@@ -58,7 +58,7 @@ extension TerminalCommands {
     {
         let (session, list, item) = try await resolveForReminder(reference, itemReference, server: server)
         defer { session.close() }
-        let now = Timestamp(Date())
+        let now = Timestamp(now)
         let reply = try await session.connection.request(
             .dismissReminder(list: list.id, item: item.id, at: now), timeout: session.configuration.requestTimeout
         )

@@ -9,11 +9,15 @@ extension TerminalCommands {
     /// `--json` shape: `{"ok":true,"queued":false,"op":KIND,"opId":…,"list":…,"seq":N,"id":…?}`
     /// (plus any other field of the `ack`, such as quickAdd's `parsed`), or
     /// `{"ok":true,"queued":true,"op":KIND,"opId":…,"summary":…,"pending":N}`.
+    /// `facts` are printed under the sentence in text mode ("due  Fri Mar 12 17:00"): what the
+    /// edit stored, in the user's words and zone.
     @discardableResult
-    static func submit(_ operation: Operation, context: ClientContext, console: Console, done: String) async throws
-        -> Ack?
-    {
-        try await submit(operation, context: context, console: console) { _ in done }
+    static func submit(
+        _ operation: Operation, context: ClientContext, console: Console, done: String, facts: [(String, String)] = []
+    ) async throws -> Ack? {
+        let ack = try await submit(operation, context: context, console: console) { _ in done }
+        if !console.json { ItemFacts.print(facts, console: console) }
+        return ack
     }
 
     /// As above, with the success sentence made from the `ack` (quick add names what it created).

@@ -18,7 +18,10 @@ public enum TerminalCommands {
 
     static var timeZone: TimeZone { LocalTimeZone.current() }
 
-    static func dates() -> DateText { DateText(timeZone: timeZone) }
+    /// The client's clock (`ClientClock`: the system's, or `CHECKWIRE_NOW`).
+    static var now: Date { ClientClock.now() }
+
+    static func dates() -> DateText { DateText(timeZone: timeZone, now: now) }
 
     /// Tells the user what connecting sent from the offline queue (on standard error), and any
     /// queued edit refused earlier that nobody has seen yet (a `watch` in another window sent

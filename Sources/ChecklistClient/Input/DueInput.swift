@@ -33,7 +33,8 @@ public enum DueInput {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         if let local = localDateTime(value, calendar) {
-            return Reading(due: .dateTime(Timestamp(milliseconds: Int64((local.timeIntervalSince1970 * 1000).rounded()))))
+            return Reading(
+                due: .dateTime(Timestamp(milliseconds: Int64((local.timeIntervalSince1970 * 1000).rounded()))))
         }
         guard let (due, date) = natural(value, timeZone: timeZone, now: now) else {
             throw ClientError.invalidInput(

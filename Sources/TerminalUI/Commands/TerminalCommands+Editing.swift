@@ -62,13 +62,17 @@ extension TerminalCommands {
         /// The item fields given, read and checked before anything is sent; `none` or an empty
         /// value clears a field (for `edit`).
         func itemChanges() throws -> (Edit.ItemUpdate, DueInput.Reading?) {
-            let reading = try due.flatMap { clears($0) ? nil : try DueInput.read($0, timeZone: TerminalCommands.timeZone) }
+            let reading = try due.flatMap {
+                clears($0) ? nil : try DueInput.read($0, timeZone: TerminalCommands.timeZone)
+            }
             var changes = Edit.ItemUpdate(title: title)
             if let due { changes.due = clears(due) ? .clear : .set(reading!.due) }
             if let notes { changes.notes = notes.isEmpty ? .clear : .set(notes) }
             if let location { changes.location = location.isEmpty ? .clear : .set(location) }
             if let every { changes.remindEvery = clears(every) ? .clear : .set(try ReminderInterval.parse(every)) }
-            if let remindBefore { changes.remindBefore = clears(remindBefore) ? .clear : .set(try Self.lead(remindBefore)) }
+            if let remindBefore {
+                changes.remindBefore = clears(remindBefore) ? .clear : .set(try Self.lead(remindBefore))
+            }
             if let assignee { changes.assignee = clears(assignee) ? .clear : .set(assignee) }
             if let repeatRule {
                 changes.repeatRule =
@@ -146,7 +150,9 @@ extension TerminalCommands {
         guard input.description == nil else {
             throw ClientError.invalidInput("--description is for lists; items have --notes")
         }
-        guard input.timeZone == nil else { throw ClientError.invalidInput("--tz is for checklists; leave out the item") }
+        guard input.timeZone == nil else {
+            throw ClientError.invalidInput("--tz is for checklists; leave out the item")
+        }
         let (changes, reading) = try input.itemChanges()
         guard changes != Edit.ItemUpdate() else {
             throw ClientError.invalidInput(

@@ -16,7 +16,7 @@ extension TerminalCommands {
         let session = try await context.requireSession()
         let list = try await context.resolveList(reference)
         let (view, _) = try await context.view(of: list)
-        guard view.summary.raw["kind"]?.stringValue == "habits" else {
+        guard view.isHabits else {
             throw ClientError.invalidInput("“\(list.title)” is not a habit checklist; `checkwire show` shows it")
         }
         let zone = view.summary.raw["tz"]?.stringValue ?? "UTC"
@@ -106,6 +106,10 @@ extension TerminalCommands {
         defer { context.close() }
         let list = try await context.resolveList(reference)
         let (view, _) = try await context.view(of: list)
+        guard view.isHabits else {
+            throw ClientError.invalidInput(
+                "“\(list.title)” is not a habit checklist; tick its items with `checkwire done \"\(list.title)\" ITEM`")
+        }
         let item = try context.resolveItem(itemReference, in: view) { $0.status != .cancelled }
         let zone = view.summary.raw["tz"]?.stringValue ?? "UTC"
         let today = RepeatDue.localDate(of: Timestamp(now), timeZone: zone)
@@ -126,7 +130,8 @@ extension TerminalCommands {
                     ? "Nothing to undo: “\(item.title)” has no check-in on \(written)."
                     : "Already \(value == .skipped ? "skipped" : "checked in"): “\(item.title)” on \(written)."
                 if console.json {
-                    return console.print(json: JSONOutput([("ok", true), ("changed", false), ("message", .string(already))]))
+                    return console.print(
+                        json: JSONOutput([("ok", true), ("changed", false), ("message", .string(already))]))
                 }
                 return console.print(already)
             }

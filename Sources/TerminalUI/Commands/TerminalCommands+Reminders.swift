@@ -71,7 +71,7 @@ extension TerminalCommands {
     /// missed while away. For scripts and desktop notifiers.
     public static func followReminders(server: String?, console: Console) async throws {
         let configuration = try configuration(server: server)
-        guard configuration.token != nil else { throw ClientError.notLoggedIn(server: configuration.server) }
+        guard configuration.token != nil else { throw configuration.notLoggedIn }
         let task = Task { () -> ClientError? in
             var backoff = Backoff()
             while !Task.isCancelled {

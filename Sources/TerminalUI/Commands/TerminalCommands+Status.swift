@@ -59,6 +59,11 @@ extension TerminalCommands {
         }
         let (view, _) = try await context.view(of: list)
         let item = try context.resolveItem(itemReference, in: view, preferring: change.prefers)
+        if view.isHabits, change == .complete || change == .reopen {
+            throw ClientError.invalidInput(
+                "“\(item.title)” is a habit: each person checks in for themselves, with "
+                    + "`checkwire checkin \"\(list.title)\" \"\(item.title)\"` (`--undo` takes it back)")
+        }
         try await submit(
             .itemStatus(change.itemEdit(item.id), list: list.id, itemTitle: item.title, listTitle: list.title),
             context: context, console: console,

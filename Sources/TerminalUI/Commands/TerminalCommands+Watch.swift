@@ -19,7 +19,7 @@ extension TerminalCommands {
     /// retrying cannot help (revoked, logged out, no such checklist).
     public static func watch(list reference: String, mode: WatchMode, server: String?, console: Console) async throws {
         let configuration = try configuration(server: server)
-        guard configuration.token != nil else { throw ClientError.notLoggedIn(server: configuration.server) }
+        guard configuration.token != nil else { throw configuration.notLoggedIn }
         let output: any WatchOutput
         switch mode {
         case .json: output = JSONLinesPrinter(console: console)

@@ -63,7 +63,9 @@ struct Download: AsyncParsableCommand {
 
     @Option(
         name: .shortAndLong,
-        help: "Where to save it (default: its name, in this folder; an existing file is not overwritten).")
+        help:
+            "Where to save it (default: its name, in this folder; an existing file is not overwritten); - writes it to standard output."
+    )
     var output: String?
 
     @OptionGroup var options: ClientOptions

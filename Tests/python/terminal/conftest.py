@@ -46,8 +46,9 @@ class Server:
     """`checkwire serve` on one port and database, which can be stopped and started again
     (on the same port) to make clients go offline and come back."""
 
-    def __init__(self, directory):
+    def __init__(self, directory, env=None):
         self.directory = directory
+        self.env = dict(os.environ, **(env or {}))
         self.database = str(directory / "db.sqlite")
         self.port = 0
         self.process = None
@@ -66,7 +67,7 @@ class Server:
         self.process = subprocess.Popen(
             [binary(), "serve", "--host", "127.0.0.1", "--port", str(self.port), "--database", self.database,
              "--fast-password-hashing", "--log-level", "warning"],
-            stdout=subprocess.PIPE, stderr=self.stderr, cwd=self.directory,
+            stdout=subprocess.PIPE, stderr=self.stderr, cwd=self.directory, env=self.env,
         )
         self.port = self._read_port()
 

@@ -52,6 +52,8 @@ public struct ClientConfiguration: Sendable {
 
     public var refusedEdits: RefusedEdits { RefusedEdits(file: paths.refusedFile) }
 
+    public var journal: EditJournal { EditJournal(file: paths.journalFile) }
+
     /// The cache for `username` on this server.
     public func cache(for username: String) -> ListCache {
         ListCache(paths: paths, server: server, username: username)

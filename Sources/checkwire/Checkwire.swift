@@ -17,7 +17,7 @@ struct Checkwire: AsyncParsableCommand {
                 name: "Checklists",
                 subcommands: [
                     Lists.self, Show.self, Watch.self, New.self, Add.self, Edit.self, Done.self, Reopen.self,
-                    Cancel.self, Restore.self, Share.self, Unshare.self,
+                    Cancel.self, Restore.self, Move.self, Undo.self, Share.self, Unshare.self, Export.self,
                 ]),
             CommandGroup(name: "Planning", subcommands: [Today.self, Agenda.self, Search.self, Feed.self]),
             CommandGroup(name: "Reminders", subcommands: [Reminders.self, Remind.self, Snooze.self, Dismiss.self]),

@@ -37,7 +37,8 @@ import WireProtocol
         let followed = try await follow.value
         #expect(followed.status == 0, "SIGTERM ends it cleanly: \(followed)")
         let lines = followed.stdout.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }
-        #expect(lines.map { $0["type"]?.stringValue } == ["reminder"], "one reminder, as it fired: \(followed.stdout)")
+        #expect(lines.map { $0["kind"]?.stringValue } == ["before"], "one reminder, as it fired: \(followed.stdout)")
+        #expect(lines.allSatisfy { $0["type"] == nil }, "no protocol fields")
 
         try await alice.ok(["dismiss", "Chores", "Water"])
         #expect(try await Self.waiting(alice).isEmpty, "dismissed")

@@ -72,7 +72,7 @@ import WireProtocol
         items.items["a"]?.due = Due(wire: "2026-11-01")
         items.items["b"]?.completion = Completion(done: 1, total: 1)
         let lines = ChecklistRenderer(painter: .plain, dates: Self.dates, width: 0).items(items)
-        #expect(lines[0].hasPrefix("[ ] Passport  due Sun Nov 1  @ Home"))
+        #expect(lines[0].hasPrefix("[ ] Passport  due Sun Nov 1 (overdue)  @ Home"))
         #expect(lines[1].hasPrefix("[ ] Tickets  1/1 100%"))
         #expect(lines[2].hasPrefix("    [x] Flight"))
     }

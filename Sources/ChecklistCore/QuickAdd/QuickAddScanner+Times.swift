@@ -47,16 +47,7 @@ extension QuickAddScanner {
     private func matchSingleTime(at s: Int, bareHour: Bool, connected: Bool, rangeEnd: Bool = false) -> TimeMatch? {
         guard free(s) else { return nil }
         let t = tokens[s]
-        if t.kind == .word, t.leadingDigits == 0 {
-            switch t.word {
-            case .noon, .midday:
-                return TimeMatch(end: s + 1, time: QuickAddTime(hour: 12, minute: 0), guessed: false, hasMeridiem: true)
-            case .midnight:
-                return TimeMatch(
-                    end: s + 1, time: QuickAddTime(hour: 23, minute: 59), guessed: false, hasMeridiem: true)
-            default: return nil
-            }
-        }
+        if t.kind == .word, t.leadingDigits == 0 { return namedTime(at: s) }
         // Not part of a longer number: 4.8, #12, 3/4, v2.
         if touchesPrevious(s), !rangeEnd {
             let p = tokens[s - 1]
@@ -123,6 +114,24 @@ extension QuickAddScanner {
                 end: k, time: QuickAddTime(hour: guess ? hour + 12 : hour, minute: minute),
                 guessed: guess, hasMeridiem: false)
         }
+        return matchBareHour(hour, endingAt: k, bareHour: bareHour)
+    }
+
+    /// `noon`, `midday`, `midnight` (23:59, the end of that day).
+    private func namedTime(at s: Int) -> TimeMatch? {
+        switch tokens[s].word {
+        case .noon, .midday:
+            return TimeMatch(end: s + 1, time: QuickAddTime(hour: 12, minute: 0), guessed: false, hasMeridiem: true)
+        case .midnight:
+            return TimeMatch(end: s + 1, time: QuickAddTime(hour: 23, minute: 59), guessed: false, hasMeridiem: true)
+        default: return nil
+        }
+    }
+
+    /// An hour with no minutes and no am/pm ending before token `k`: `5 o'clock`, or after a
+    /// connector (`at 5`), but not an address or an amount (`at 42 Elm St`, `by 5 people`).
+    private func matchBareHour(_ hour: Int, endingAt end: Int, bareHour: Bool) -> TimeMatch? {
+        var k = end
         var oclock = false
         if isWord(k, .oclock) {
             oclock = true

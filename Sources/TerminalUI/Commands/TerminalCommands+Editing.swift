@@ -17,7 +17,8 @@ extension TerminalCommands {
             .createList(title: title, description: description, due: reading?.due, habits: habits), context: context,
             console: console,
             done: habits ? "Created the habit checklist “\(title)”" : "Created the list “\(title)”",
-            facts: ItemFacts(due: reading.map { .set($0.due) } ?? .unchanged).lines(dates()))
+            facts: ItemFacts(due: reading.map { .set($0.due) } ?? .unchanged).lines(dates()),
+            undo: { ack in ack?.id.map { .listStatus(.cancelList, list: ListID($0), listTitle: title) } })
     }
 
     /// What `add` and `edit` may set; nil means "not given".
@@ -107,7 +108,10 @@ extension TerminalCommands {
         noteReading(reading, console)
         try await submit(
             operation, context: context, console: console, done: "Added “\(title)” \(place)",
-            facts: facts(of: changes).lines(dates()))
+            facts: facts(of: changes).lines(dates()),
+            undo: { _ in
+                operation.newItemID.map { .undoAdd(item: $0, title: title, list: list.id, listTitle: list.title) }
+            })
     }
 
     /// `edit LIST [ITEM]`: the item's fields, or without ITEM the list's own (title,
@@ -141,7 +145,7 @@ extension TerminalCommands {
         noteReading(reading, console)
         try await submit(
             operation, context: context, console: console, done: "Saved: " + operation.summary,
-            facts: ItemFacts(due: due).lines(dates()))
+            facts: ItemFacts(due: due).lines(dates()), undo: { _ in .undoUpdate(changes, of: list) })
     }
 
     private static func editItem(
@@ -167,7 +171,8 @@ extension TerminalCommands {
         noteReading(reading, console)
         try await submit(
             operation, context: context, console: console, done: "Saved: " + operation.summary,
-            facts: facts(of: changes).lines(dates()))
+            facts: facts(of: changes).lines(dates()),
+            undo: { _ in .undoUpdate(changes, of: item, list: list.id, listTitle: list.title) })
     }
 
     /// What an item edit sets, for the echo.
@@ -192,10 +197,12 @@ extension TerminalCommands {
         guard let role = Role(rawValue: role), role != .owner else {
             throw ClientError.invalidInput("--role is editor or viewer")
         }
+        let before = try await roleBefore(of: username, in: list, context: context)
         try await submit(
             .share(list: list.id, username: username, role: role, listTitle: list.title), context: context,
             console: console,
-            done: "Shared “\(list.title)” with \(username) as \(role.rawValue)")
+            done: "Shared “\(list.title)” with \(username) as \(role.rawValue)",
+            undo: { _ in .undoSharing(username: username, before: before, list: list.id, listTitle: list.title) })
     }
 
     public static func unshare(list reference: String, username: String, server: String?, console: Console) async throws
@@ -203,9 +210,19 @@ extension TerminalCommands {
         let context = try context(server: server)
         defer { context.close() }
         let list = try await context.resolveList(reference)
+        let before = try await roleBefore(of: username, in: list, context: context)
         try await submit(
             .unshare(list: list.id, username: username, listTitle: list.title), context: context, console: console,
-            done: "Stopped sharing “\(list.title)” with \(username)")
+            done: "Stopped sharing “\(list.title)” with \(username)",
+            undo: { _ in before.map { .share(list: list.id, username: username, role: $0, listTitle: list.title) } })
+    }
+
+    /// `username`'s role on the checklist before a share changes it (nil: not a participant).
+    private static func roleBefore(of username: String, in list: RemoteSummary, context: ClientContext) async throws
+        -> Role?
+    {
+        let (view, _) = try await context.view(of: list)
+        return view.participants.first { $0.username.lowercased() == username.lowercased() }?.role
     }
 
     static func clears(_ value: String) -> Bool {

@@ -122,8 +122,9 @@ extension TerminalCommands {
             )
         }
         let value: CheckInValue? = undo ? nil : skip ? .skipped : .done
+        var current: String?
         if let session = try await context.session() {
-            let current = try await checkIn(of: item.id, on: day, list: list.id, session: session)
+            current = try await checkIn(of: item.id, on: day, list: list.id, session: session)
             if current == value?.rawValue || (value == nil && current == nil) {
                 let already =
                     value == nil
@@ -142,7 +143,14 @@ extension TerminalCommands {
             undo
             ? "Undid the check-in of “\(item.title)” on \(written)"
             : skip ? "Skipped “\(item.title)” on \(written)" : "Checked in “\(item.title)” on \(written)"
-        try await submit(operation, context: context, console: console, done: sentence)
+        let before = current.flatMap(CheckInValue.init(rawValue:))
+        try await submit(
+            operation, context: context, console: console, done: sentence,
+            undo: { _ in
+                .checkIn(
+                    list: list.id, item: item.id, date: day, value: before, itemTitle: item.title,
+                    listTitle: list.title)
+            })
     }
 
     /// `--date`: a day, not a time, and not after today in the checklist's zone.

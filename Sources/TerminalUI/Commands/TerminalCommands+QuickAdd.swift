@@ -12,7 +12,14 @@ extension TerminalCommands {
         let context = try context(server: server)
         defer { context.close() }
         let operation = Operation.quickAdd(text: text, timeZone: LocalTimeZone.identifier())
-        let ack = try await submit(operation, context: context, console: console) { ack in
+        let undo = { (ack: Ack?) -> ChecklistClient.Operation? in
+            guard let ack, let list = ack.list, let id = ack.id else { return nil }
+            let title = ack.raw["parsed"]?["title"]?.stringValue ?? text
+            return .undoAdd(
+                item: ItemID(id), title: title, list: list,
+                listTitle: ack.raw["parsed"]?["list"]?.stringValue ?? "your Inbox")
+        }
+        let ack = try await submit(operation, context: context, console: console, undo: undo) { ack in
             let parsed = ack.raw["parsed"]
             let title = parsed?["title"]?.stringValue ?? text
             let section = parsed?["section"]?.stringValue.map { "under “\($0)” in " } ?? "to "

@@ -18,7 +18,8 @@ extension TerminalCommands {
         _ = try await session.connection.request(.settings(timeZone: nil), timeout: configuration.requestTimeout)
         let reminders = collected.values
         if console.json {
-            console.print(json: JSONOutput([("reminders", .array(reminders.map(\.raw)))]))
+            let shapes = reminders.map { JSONOutput(reply: $0.raw).value }
+            console.print(json: JSONOutput([("reminders", .array(shapes))]))
             return
         }
         guard !reminders.isEmpty else { return console.print("No reminders waiting.") }
@@ -48,7 +49,7 @@ extension TerminalCommands {
         let reply = try await session.connection.request(
             .snoozeReminder(list: list.id, item: item.id, until: end), timeout: session.configuration.requestTimeout
         )
-        if console.json { return console.print(json: JSONOutput(reply.message)) }
+        if console.json { return console.print(json: JSONOutput(reply: reply.message, [("ok", true)])) }
         console.print("Snoozed “\(item.title)” until \(dates().due(.dateTime(end)))")
     }
 
@@ -62,7 +63,7 @@ extension TerminalCommands {
         let reply = try await session.connection.request(
             .dismissReminder(list: list.id, item: item.id, at: now), timeout: session.configuration.requestTimeout
         )
-        if console.json { return console.print(json: JSONOutput(reply.message)) }
+        if console.json { return console.print(json: JSONOutput(reply: reply.message, [("ok", true)])) }
         console.print("Dismissed the reminders of “\(item.title)”")
     }
 
@@ -81,7 +82,7 @@ extension TerminalCommands {
                     let print: @Sendable (JSONValue) -> Void = { message in
                         guard let reminder = ReminderNotice(json: message) else { return }
                         if console.json {
-                            console.print(json: JSONOutput(reminder.raw))
+                            console.print(json: JSONOutput(reply: reminder.raw))
                         } else {
                             console.print(
                                 NoticeLine.bell + NoticeLine.render(reminder, dates: dates, painter: console.painter))

@@ -10,7 +10,9 @@ struct Add: AsyncParsableCommand {
             "With one argument the text is sent as a quick add, with your time zone; the server picks the list, title, date, time, location and reminder from it, and the command prints what it understood."
     )
 
-    @Argument(help: "The checklist (id, id prefix or title) and the item's title; or one quick-add text.")
+    @Argument(
+        help: "The checklist (id, id prefix or title) and the item's title; or one quick-add text.",
+        completion: .custom(ChecklistNames.complete))
     var words: [String]
 
     @Option(help: "Add it under this item (id prefix or title).")

@@ -9,7 +9,7 @@ struct Attach: AsyncParsableCommand {
             "Each file is uploaded over HTTP with your session token, with a progress bar for large ones. The server keeps each file once, however often it is attached (limit: 20 MiB per file unless the server says otherwise)."
     )
 
-    @Argument(help: "The checklist (title, the beginning of one, or id).")
+    @Argument(help: "The checklist (title, the beginning of one, or id).", completion: .custom(ChecklistNames.complete))
     var list: String
 
     @Argument(help: "The item (title, the beginning of one, or id).")
@@ -32,7 +32,7 @@ struct Attach: AsyncParsableCommand {
 struct Attachments: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List the files on an item (cancelled ones marked).")
 
-    @Argument(help: "The checklist.")
+    @Argument(help: "The checklist.", completion: .custom(ChecklistNames.complete))
     var list: String
 
     @Argument(help: "The item.")
@@ -52,7 +52,7 @@ struct Attachments: AsyncParsableCommand {
 struct Download: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Save a file attached to an item.")
 
-    @Argument(help: "The checklist.")
+    @Argument(help: "The checklist.", completion: .custom(ChecklistNames.complete))
     var list: String
 
     @Argument(help: "The item.")

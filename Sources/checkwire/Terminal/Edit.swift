@@ -8,7 +8,11 @@ struct Edit: AsyncParsableCommand {
         discussion: "An empty value clears a field; --due none and --every none clear those."
     )
 
-    @OptionGroup var target: StatusArguments
+    @Argument(help: "The checklist: its id, an id prefix or its title.", completion: .custom(ChecklistNames.complete))
+    var list: String
+
+    @Argument(help: "The item: an id prefix or its title. Without it, the checklist itself.")
+    var item: String?
 
     @Option(help: "New title.")
     var title: String?
@@ -46,7 +50,6 @@ struct Edit: AsyncParsableCommand {
     @OptionGroup var options: ClientOptions
 
     func run() async throws {
-        let (list, item) = (target.list, target.item)
         let input = TerminalCommands.ItemInput(
             title: title, notes: notes, due: due, location: location, every: every, description: description,
             remindBefore: remindBefore, assignee: assign, timeZone: tz, repeatRule: `repeat`

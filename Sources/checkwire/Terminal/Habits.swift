@@ -8,7 +8,8 @@ struct Habits: AsyncParsableCommand {
             "Show a habit checklist: today's habits with your check-ins, everyone's streak, best and score, and your last 30 days."
     )
 
-    @Argument(help: "The habit checklist: its id, an id prefix or its title.")
+    @Argument(
+        help: "The habit checklist: its id, an id prefix or its title.", completion: .custom(ChecklistNames.complete))
     var list: String
 
     @OptionGroup var options: ClientOptions
@@ -26,7 +27,8 @@ struct CheckIn: AsyncParsableCommand {
         abstract: "Check in on a habit for today (or --date): done, or --skip, or --undo."
     )
 
-    @Argument(help: "The habit checklist: its id, an id prefix or its title.")
+    @Argument(
+        help: "The habit checklist: its id, an id prefix or its title.", completion: .custom(ChecklistNames.complete))
     var list: String
 
     @Argument(help: "The habit: an id prefix or its title.")

@@ -22,7 +22,7 @@ struct Remind: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print reminders as they fire, until Ctrl-C (for scripts and desktop notifiers).",
         discussion:
-            "Rings the terminal bell with each one; with --json prints each reminder as the server sent it, one JSON object per line. Reconnects by itself; reminders missed while away arrive on reconnecting."
+            "Rings the terminal bell with each one; with --json prints each reminder as `checkwire reminders --json` lists them, one JSON object per line. Reconnects by itself; reminders missed while away arrive on reconnecting."
     )
 
     @Flag(help: "Keep running and print reminders as they come (the only mode).")
@@ -46,7 +46,7 @@ struct Snooze: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Hold back an item's reminders for you until later; one reminder comes then.")
 
-    @Argument(help: "The checklist: its id, an id prefix or its title.")
+    @Argument(help: "The checklist: its id, an id prefix or its title.", completion: .custom(ChecklistNames.complete))
     var list: String
 
     @Argument(help: "The item: an id prefix or its title.")
@@ -78,7 +78,7 @@ struct Dismiss: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Dismiss an item's reminders so far (on every device); later ones still come.")
 
-    @Argument(help: "The checklist: its id, an id prefix or its title.")
+    @Argument(help: "The checklist: its id, an id prefix or its title.", completion: .custom(ChecklistNames.complete))
     var list: String
 
     @Argument(help: "The item: an id prefix or its title.")

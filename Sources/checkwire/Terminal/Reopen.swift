@@ -9,9 +9,9 @@ struct Reopen: AsyncParsableCommand {
     @OptionGroup var options: ClientOptions
 
     func run() async throws {
-        let (list, item) = (target.list, target.item)
+        let (list, items) = (target.list, target.items)
         try await options.run {
-            try await TerminalCommands.changeStatus(.reopen, list: list, item: item, server: $0, console: $1)
+            try await TerminalCommands.changeStatus(.reopen, list: list, items: items, server: $0, console: $1)
         }
     }
 }

@@ -10,9 +10,9 @@ struct Restore: AsyncParsableCommand {
     @OptionGroup var options: ClientOptions
 
     func run() async throws {
-        let (list, item) = (target.list, target.item)
+        let (list, items) = (target.list, target.items)
         try await options.run {
-            try await TerminalCommands.changeStatus(.restore, list: list, item: item, server: $0, console: $1)
+            try await TerminalCommands.changeStatus(.restore, list: list, items: items, server: $0, console: $1)
         }
     }
 }

@@ -6,7 +6,7 @@ struct Share: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Share a checklist (owner only); sharing again changes the role.")
 
-    @Argument(help: "The checklist: its id, an id prefix or its title.")
+    @Argument(help: "The checklist: its id, an id prefix or its title.", completion: .custom(ChecklistNames.complete))
     var list: String
 
     @Argument(help: "Their username.")

@@ -5,7 +5,7 @@ import TerminalUI
 struct Unshare: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Remove someone from a checklist (owner only).")
 
-    @Argument(help: "The checklist: its id, an id prefix or its title.")
+    @Argument(help: "The checklist: its id, an id prefix or its title.", completion: .custom(ChecklistNames.complete))
     var list: String
 
     @Argument(help: "Their username.")

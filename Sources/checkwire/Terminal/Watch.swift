@@ -9,7 +9,7 @@ struct Watch: AsyncParsableCommand {
             "On a terminal the screen is redrawn in place. With --follow (or when the output is not a terminal) the checklist is printed once, then one line per change. With --json: one JSON object per line."
     )
 
-    @Argument(help: "The checklist: its id, an id prefix or its title.")
+    @Argument(help: "The checklist: its id, an id prefix or its title.", completion: .custom(ChecklistNames.complete))
     var list: String
 
     @Flag(help: "Print a line per change instead of redrawing the screen.")

@@ -42,6 +42,7 @@ def busy(alice):
 
 
 COMMANDS = [
+    ["export", "Big", "--format", "csv"],
     ["lists"], ["show", "Big"], ["today"], ["agenda", "--days", "92"], ["search", "task"], ["show", "Big", "--json"],
 ]
 

@@ -34,8 +34,8 @@ extension TerminalCommands {
         guard (1...92).contains(range.days) else { throw ClientError.invalidInput("--days must be from 1 to 92") }
         let zone = LocalTimeZone.identifier()
         let today = RepeatDue.localDate(of: Timestamp(now), timeZone: zone)
-        let from = try range.from.map { try day($0, option: "--from") } ?? today
-        let to = try range.to.map { try day($0, option: "--to") } ?? from.addingDays(range.days - 1)
+        let from = try range.from.map(day) ?? today
+        let to = try range.to.map(day) ?? from.addingDays(range.days - 1)
         guard from <= to, to.daysSinceEpoch - from.daysSinceEpoch < 92 else {
             throw ClientError.invalidInput("--from must come before --to, at most 92 days apart")
         }
@@ -65,8 +65,8 @@ extension TerminalCommands {
         printAgenda(overdue: overdue, items: items, today: today, zone: zone, days: range.days, console: console)
     }
 
-    /// A day typed after `--from`/`--to`.
-    private static func day(_ text: String, option: String) throws -> CivilDate {
+    /// A day typed after `--from`/`--to`, read as `--due` is.
+    private static func day(_ text: String) throws -> CivilDate {
         let due = try DueInput.due(text, timeZone: timeZone, now: now)
         return RepeatDue.localDate(of: due, timeZone: LocalTimeZone.identifier())
     }

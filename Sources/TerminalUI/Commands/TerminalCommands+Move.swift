@@ -63,7 +63,7 @@ extension TerminalCommands {
             listTitle: list.title, parentTitle: parent?.title)
         try await submit(
             operation, context: context, console: console,
-            done: "Moved “\(item.title)”" + operation.summary.dropFirst("move “\(item.title)”".count),
+            done: "Moved " + operation.summary.dropFirst("move ".count),
             undo: { _ in moveBack(item, in: view, list: list) })
     }
 

@@ -108,7 +108,7 @@ let package = Package(
             name: "checkwire",
             dependencies: [
                 "ChecklistServer", "ChecklistStore", "ChecklistCore", "WireProtocol", "Transport",
-                "ChecklistClient", "TerminalUI", "LoadTest", "QuickAddTools",
+                "ChecklistClient", "TerminalUI", "LoadTest", "QuickAddTools", "ProductVersion",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

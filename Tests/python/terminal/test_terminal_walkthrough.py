@@ -57,6 +57,26 @@ def signup_on_a_terminal(user, command, env):
     return output.decode(errors="replace")
 
 
+def watch_shows_the_checklist(command, env, cwd, title):
+    """`checkwire watch` runs until stopped: it must print the checklist, then it is stopped."""
+    watch = subprocess.Popen(["bash", "-c", f"exec {command}"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, env=env, cwd=cwd)
+    try:
+        seen = []
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            line = watch.stdout.readline()
+            if not line:
+                break
+            seen.append(line)
+            if title in line:
+                return
+        raise AssertionError(f"{command} did not show {title!r}: {''.join(seen)}{watch.stderr.read() if watch.poll() is not None else ''}")
+    finally:
+        watch.kill()
+        watch.wait()
+
+
 def run_walkthrough(user, lines, tmp_path):
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
@@ -65,6 +85,9 @@ def run_walkthrough(user, lines, tmp_path):
     for command in lines:
         if re.match(r"checkwire (signup|login) \S+$", command):
             signup_on_a_terminal(user, command, env)
+            continue
+        if command.startswith("checkwire watch "):
+            watch_shows_the_checklist(command, env, user.home, "Homework 3")
             continue
         done = subprocess.run(["bash", "-o", "pipefail", "-c", command], capture_output=True, text=True, env=env,
                               cwd=user.home, timeout=60)
@@ -86,6 +109,8 @@ def test_the_terminal_guide_runs_as_written(users, tmp_path):
 def test_the_readme_walkthrough_runs_as_written(users, tmp_path):
     users("bob")
     alice = users("alice", sign_up=False)
-    lines = list(commands(sh_blocks("README.md", after="## From the terminal", first_only=True)))
-    assert lines[0] == "checkwire signup alice" and any(line.startswith("checkwire agenda") for line in lines)
+    lines = list(commands(sh_blocks("README.md", after="**From the terminal**", first_only=True)))
+    assert lines[0] == "checkwire signup alice" and any(line.startswith("checkwire watch") for line in lines)
     run_walkthrough(alice, lines, tmp_path)
+    shown = alice.ok("show", "CS 298", "--json").json()["list"]["items"]
+    assert any(item["title"] == "Homework 3" and item["status"] == "done" for item in shown)

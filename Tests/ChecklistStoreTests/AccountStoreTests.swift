@@ -1,6 +1,7 @@
 import ChecklistCore
 import ChecklistStore
 import Testing
+import StorageRules
 
 @Suite struct AccountStoreTests {
     @Test(arguments: ["alice", "ALICE", "aLiCe"])

@@ -2,6 +2,7 @@ import ChecklistCore
 import ChecklistStore
 import Foundation
 import Testing
+import StorageRules
 
 /// `agenda` and `search` build an item that stands alone (no parent, no children, a checklist
 /// that is not sequential) from its row, and load the checklist for every other item. Either

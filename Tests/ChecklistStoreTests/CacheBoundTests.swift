@@ -2,6 +2,7 @@ import ChecklistCore
 import ChecklistStore
 import Foundation
 import Testing
+import StorageRules
 
 /// The store keeps at most its bound of checklists in memory; a dropped checklist is
 /// reloaded from its rows, so nothing a client sees changes.

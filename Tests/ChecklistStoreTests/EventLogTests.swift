@@ -1,6 +1,7 @@
 import ChecklistCore
 import ChecklistStore
 import Testing
+import StorageRules
 
 @Suite struct EventLogTests {
     /// A list with `count` events: the creation, then item edits (with refusals in between,
@@ -77,7 +78,7 @@ import Testing
         try StoreFixture.withStore { store in
             let olive = try store.signUp("olive")
             try store.createList("l1", by: olive)
-            let window = ChecklistStore.replayWindow
+            let window = StoreRules.replayWindow
             let actor = olive.actor
             // All in one job (one transaction) to keep the test quick.
             try store.sync { store throws(StoreError) in

@@ -3,6 +3,7 @@ import ChecklistStore
 import Dispatch
 import Foundation
 import Testing
+import StorageRules
 
 @Suite struct GroupCommitTests {
     private struct Result: Sendable {

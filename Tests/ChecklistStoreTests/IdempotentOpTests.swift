@@ -2,6 +2,7 @@ import ChecklistCore
 import ChecklistStore
 import Foundation
 import Testing
+import StorageRules
 
 @Suite struct IdempotentOpTests {
     /// A resent `opId` gets the original acknowledgement, whatever the body, and changes nothing.

@@ -2,6 +2,7 @@ import ChecklistCore
 import ChecklistStore
 import Foundation
 import Testing
+import StorageRules
 
 /// Per-user limits: refused with `tooLarge`, naming the limit, changing nothing — and kept
 /// across a restart (the counts come from the database, not from memory).

@@ -3,7 +3,9 @@ import Foundation
 import GRDB
 import Testing
 
-@testable import ChecklistStore
+import ChecklistStore
+@testable import SQLiteStore
+@testable import StorageRules
 
 /// Every edit writes its checklist's row; it is updated in place, not deleted and inserted
 /// again, so a commit does not rewrite the row's index entries (`RowCodec.upsertList`).

@@ -3,12 +3,13 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import Testing
+import SQLiteStore
 
 /// `CSQLitePageCache` wraps SQLite's page cache to skip the walk of the whole cache at
 /// commits; a truncation that would remove pages must still reach the cache.
 @Suite struct PageCacheTests {
     @Test func theWrapperIsInstalledBeforeAnyConnection() {
-        #expect(StoreExecutor.pageCacheWrapped, "SQLite refused the page cache: connections use the default one")
+        #expect(SQLiteStorage.pageCacheWrapped, "SQLite refused the page cache: connections use the default one")
     }
 
     /// A commit that shrinks the database still drops the pages past its new end from the

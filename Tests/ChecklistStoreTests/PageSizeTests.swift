@@ -3,9 +3,11 @@ import Foundation
 import GRDB
 import Testing
 
-@testable import ChecklistStore
+import ChecklistStore
+@testable import SQLiteStore
+@testable import StorageRules
 
-/// New databases get 8 KiB pages (`StoreExecutor.newDatabasePageSize`); a file made with
+/// New databases get 8 KiB pages (`SQLiteStorage.newDatabasePageSize`); a file made with
 /// another size keeps it, and the log's fallback checkpoint stays at the same number of bytes
 /// whatever the size.
 @Suite struct PageSizeTests {

@@ -2,7 +2,9 @@ import ChecklistCore
 import Foundation
 import Testing
 
-@testable import ChecklistStore
+import ChecklistStore
+@testable import SQLiteStore
+@testable import StorageRules
 
 /// `agenda` reads an in-memory index of open dated items (`PlanningIndex`) that every edit
 /// keeps up to date. After each kind of edit that can move an item in or out of it, or change

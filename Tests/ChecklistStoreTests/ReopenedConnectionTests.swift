@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import ChecklistStore
+import ChecklistStore
+@testable import SQLiteStore
+@testable import StorageRules
 
 /// A connection the store opens again (after its file could only be read) is set up exactly
 /// like the first one: the same flush mode, automatic-checkpoint fallback and page cache.
@@ -17,9 +19,9 @@ import Testing
 
     @Test func aConnectionOpenedAgainAfterAReadOnlyFileHasTheStoreSettings() throws {
         let expected = ConnectionSettings(
-            pageSize: StoreExecutor.newDatabasePageSize, synchronous: 1,
-            autocheckpoint: WALCheckpointer.writerFallbackPages(pageSize: StoreExecutor.newDatabasePageSize),
-            cacheSize: -StoreExecutor.pageCacheKiB)
+            pageSize: SQLiteStorage.newDatabasePageSize, synchronous: 1,
+            autocheckpoint: WALCheckpointer.writerFallbackPages(pageSize: SQLiteStorage.newDatabasePageSize),
+            cacheSize: -SQLiteStorage.pageCacheKiB)
         try StoreFixture.withDatabasePath { path in
             let first = try StoreExecutor(path: path, encodeEvent: StoreFixture.encode)
             #expect(try first.connectionSettings() == expected)

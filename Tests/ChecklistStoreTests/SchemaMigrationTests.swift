@@ -1,5 +1,7 @@
 import ChecklistCore
-@testable import ChecklistStore
+import ChecklistStore
+@testable import SQLiteStore
+@testable import StorageRules
 import Foundation
 import GRDB
 import Testing
@@ -157,7 +159,7 @@ import Testing
     @Test func aFileFromBeforeV2KeepsItsAppliedOps() throws {
         try StoreFixture.withDatabasePath { path in
             let queue = try DatabaseQueue(path: path)
-            try Schema.migrator.migrate(queue, upTo: "v1")
+            try Schema.migrator.migrate(queue, upTo: "0.1.0")
             try queue.write { db in
                 try db.execute(
                     sql: """
@@ -215,7 +217,8 @@ import Testing
                         INSERT INTO events_old SELECT list_id, seq, payload FROM events;
                         DROP TABLE events;
                         ALTER TABLE events_old RENAME TO events;
-                        DELETE FROM grdb_migrations WHERE identifier = 'v13';
+                        DELETE FROM grdb_migrations WHERE identifier = '0.10.0';
+                        INSERT INTO grdb_migrations (identifier) VALUES ('v12');
                         """)
             }
             try queue.close()
@@ -251,7 +254,7 @@ import Testing
     @Test func v13RefusesAnAppliedOpWithoutItsEvent() throws {
         try StoreFixture.withDatabasePath { path in
             let queue = try DatabaseQueue(path: path)
-            try Schema.migrator.migrate(queue, upTo: "v11")
+            try Schema.migrator.migrate(queue, upTo: "0.8.0")
             try queue.write { db in
                 try db.execute(
                     sql: "INSERT INTO applied_ops (user_id, op_id, list_id, seq) VALUES ('u1', 'op-lost', 'l1', 3)")

@@ -1,13 +1,15 @@
 import ChecklistCore
 import ChecklistStore
 import Testing
+import StorageRules
+import SQLiteStore
 
 /// How far `search` ranks: a word found in more than `searchRankedMatches` readable
 /// documents is ranked among the newest of them only (the bound that keeps a common word's
 /// search fast), and a narrower query still finds the older ones.
 @Suite struct SearchRankingTests {
     @Test func aCommonWordIsRankedAmongTheNewestMatches() throws {
-        let limit = ChecklistStore.searchRankedMatches
+        let limit = SQLiteStorage.searchRankedMatches
         try StoreFixture.withStore { store in
             let olive = try store.signUp("olive")
             try store.createList("l1", title: "Orchard", by: olive)
@@ -52,7 +54,7 @@ import Testing
             // Someone else's newer matches, more than the bound: they must not push sam's out.
             try store.createList("theirs", title: "Theirs", by: olive)
             try store.sync { storage throws(StoreError) in
-                for n in 0..<(ChecklistStore.searchRankedMatches + 10) {
+                for n in 0..<(SQLiteStorage.searchRankedMatches + 10) {
                     _ = try storage.apply(
                         .edit("theirs", .addItem(Edit.NewItem(id: ItemID("o\(n)"), title: "quince \(n)"))),
                         opID: "o-\(n)", by: olive.actor)

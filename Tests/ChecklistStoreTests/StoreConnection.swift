@@ -1,6 +1,8 @@
 import GRDB
 
-@testable import ChecklistStore
+import ChecklistStore
+@testable import SQLiteStore
+@testable import StorageRules
 
 extension StoreExecutor {
     /// Runs `body` on the store thread with the store's own connection, for tests that look at
@@ -8,7 +10,7 @@ extension StoreExecutor {
     func onConnection<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) throws -> T {
         try sync { storage throws(StoreError) in
             do {
-                return try body(storage.db)
+                return try body((storage.port as! SQLiteStorage).db)
             } catch {
                 throw .failure("\(error)")
             }

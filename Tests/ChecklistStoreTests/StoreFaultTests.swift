@@ -3,6 +3,8 @@ import ChecklistStore
 import Foundation
 import GRDB
 import Testing
+import StorageRules
+import SQLiteStore
 
 /// The store never strands a job: whatever SQLite does, every submitted job is answered —
 /// with its result, or with a failure — and the store recovers by itself.

@@ -2,11 +2,13 @@ import ChecklistCore
 import ChecklistStore
 import Foundation
 import Testing
+import StorageRules
+import SQLiteStore
 
 /// A real SQLite file in a fresh temporary directory, removed when the test is done.
 enum StoreFixture {
     /// Encodes what identifies an event, so a test can read the log back: `list#seq#opId#kind`.
-    static let encode: ChecklistStore.EventEncoder = { event in
+    static let encode: EventEncoder = { event in
         Array("\(event.listID)#\(event.seq)#\(event.opID)#\(event.kind)".utf8)
     }
 

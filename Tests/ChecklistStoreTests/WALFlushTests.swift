@@ -4,7 +4,9 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import ChecklistStore
+import ChecklistStore
+@testable import SQLiteStore
+@testable import StorageRules
 
 /// The store releases a batch's results only after its WAL flush returned, runs the next
 /// batch meanwhile, and refuses everything once a flush failed (`WALSyncer`). A real SQLite
@@ -42,8 +44,8 @@ import Testing
     private static func withStore<T>(flush: ControlledFlush, _ body: (StoreExecutor) throws -> T) throws -> T {
         try StoreFixture.withDatabasePath { path in
             let store = try StoreExecutor(
-                path: path, encodeEvent: StoreFixture.encode, cachedChecklists: 16, cacheBytes: 1 << 20,
-                limits: .defaults, busyTimeout: 5, flush: { flush.flush($0) })
+                port: SQLiteStorage(path: path, attachmentsDirectory: nil, busyTimeout: 5, flush: { flush.flush($0) }),
+                encodeEvent: StoreFixture.encode, cachedChecklists: 16, cacheBytes: 1 << 20, limits: .defaults)
             defer { store.close() }
             return try body(store)
         }

@@ -37,7 +37,7 @@ enum StoreCommand: Hashable, Sendable {
     case feedDocument(tokenHash: [UInt8], components: CalendarFeed.Components, ifNoneMatch: String?, now: Timestamp)
     // Attachments
     /// An upload, by the session token its request carried.
-    case attach(AttachmentUpload, files: AttachmentFiles, maxTotalBytes: Int64, opID: String, tokenHash: [UInt8])
+    case attach(AttachmentUpload, maxTotalBytes: Int64, opID: String, tokenHash: [UInt8])
     /// A download, by a session token's hash or the user a signed URL was made for.
     case attachmentLookup(id: AttachmentID, tokenHash: [UInt8]?, userID: UserID?)
 }

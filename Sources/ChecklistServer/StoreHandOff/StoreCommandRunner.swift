@@ -76,12 +76,11 @@ enum StoreCommandRunner {
             let token = FeedToken.derive(
                 key: key, userID: userID.rawValue, listID: listID?.rawValue, generation: generation)
             return .encoded(ServerMessage.feed(url: "\(baseURL)/feed/\(token.text).ics", list: listID, ref: ref))
-        case .attach(let upload, let files, let maxTotalBytes, let opID, let tokenHash):
+        case .attach(let upload, let maxTotalBytes, let opID, let tokenHash):
             // Refused or not, the temporary file goes (once placed, it is no longer there).
             defer { unlink(upload.temporaryPath) }
             guard let user = try storage.user(forTokenHash: tokenHash) else { return .unauthenticated }
-            let outcome = try storage.attach(
-                upload, files: files, maxTotalBytes: maxTotalBytes, opID: opID, by: user.actor)
+            let outcome = try storage.attach(upload, maxTotalBytes: maxTotalBytes, opID: opID, by: user.actor)
             return .attached(CommittedEdit(outcome: outcome), upload.attachment)
         case .attachmentLookup(let id, let tokenHash, let userID):
             var reader = userID
@@ -139,3 +138,4 @@ enum StoreCommandRunner {
 extension FrameBatch: ReplaySink {
     public mutating func append(_ payload: UnsafeRawBufferPointer) { appendText(payload) }
 }
+

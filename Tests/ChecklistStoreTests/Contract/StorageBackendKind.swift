@@ -2,6 +2,8 @@ import ChecklistCore
 import ChecklistStore
 import Foundation
 import Testing
+import StorageRules
+import SQLiteStore
 
 /// The store back ends the shared contract suite runs against. A second implementation (the
 /// PostgreSQL store) adds a case here and must pass the same tests.

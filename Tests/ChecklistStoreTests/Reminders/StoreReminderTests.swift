@@ -1,6 +1,7 @@
 import ChecklistCore
 import ChecklistStore
 import Testing
+import StorageRules
 
 /// Reminders in the store with the time passed in: the schedule at start, firing each
 /// occurrence once (also after a reopen), the 24-hour window, `late`, dismiss and snooze.

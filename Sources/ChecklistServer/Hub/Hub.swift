@@ -55,6 +55,8 @@ final class Hub {
     /// A slice of due reminders is with the store; the next goes when it is back.
     var firingInFlight = false
     var subscriptions = SubscriptionTable()
+    /// Which seq each checklist's subscribers were sent last (see `DeliveryOrder`).
+    var order = DeliveryOrder()
     /// Checklists whose subscribers are mostly behind, and the writers waiting for them.
     var congestion: ListCongestion
     /// The congestion check last asked of the wiring (monotonic seconds), until it comes.
@@ -108,7 +110,7 @@ final class Hub {
 
     func connectionClosed(_ connection: ConnectionID) {
         guard let session = sessions.removeValue(forKey: connection) else { return }
-        for list in session.subscriptions { endSubscription(connection, from: list) }
+        for list in session.subscriptions { subscriptionEnded(connection, from: list) }
         congestion.closed(connection)
         if let user = session.user { subscriptions.detach(connection, from: user.id) }
     }

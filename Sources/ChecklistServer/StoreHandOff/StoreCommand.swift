@@ -18,6 +18,8 @@ enum StoreCommand: Hashable, Sendable {
     /// `ref` is encoded into the reply on the store thread.
     case lists(userID: UserID, ref: String?)
     case subscribe(listID: ListID, userID: UserID, since: Int64?, ref: String?)
+    /// Stored events of a checklist, for subscribers here (a gap in events from elsewhere).
+    case events(listID: ListID, after: Int64, through: Int64)
     // Edits
     case apply(EditRequest, opID: String, actor: Actor)
     case quickAdd(text: String, defaultList: ListID?, timeZone: TimeZone, opID: String, actor: Actor, newID: ItemID)
@@ -66,6 +68,8 @@ enum StoreReply: Sendable {
     /// `lists`, already encoded on the store thread.
     case encoded([UInt8])
     case catchUp(CatchUp)
+    /// Stored events as logged, in order.
+    case events([[UInt8]])
     case committed(CommittedEdit)
     case acknowledgement(Acknowledgement?)
     case schedule([ScheduledReminder])

@@ -41,6 +41,10 @@ enum StoreCommandRunner {
             return .encoded(ServerMessage.lists(try storage.lists(for: userID), ref: ref))
         case .subscribe(let listID, let userID, let since, let ref):
             return .catchUp(try catchUp(listID, for: userID, since: since, ref: ref, from: storage))
+        case .events(let listID, let after, let through):
+            var read = StoredPayloads()
+            if try !storage.events(of: listID, after: after, through: through, into: &read) { read.removeAll() }
+            return .events(read.payloads)
         case .apply(let request, let opID, let actor):
             return .committed(CommittedEdit(outcome: try storage.apply(request, opID: opID, by: actor)))
         case .quickAdd(let text, let defaultList, let timeZone, let opID, let actor, let newID):
@@ -139,3 +143,11 @@ extension FrameBatch: ReplaySink {
     public mutating func append(_ payload: UnsafeRawBufferPointer) { appendText(payload) }
 }
 
+/// Stored events, each copied out as it is read.
+struct StoredPayloads: ReplaySink {
+    var payloads: [[UInt8]] = []
+
+    mutating func append(_ payload: UnsafeRawBufferPointer) { payloads.append(Array(payload)) }
+
+    mutating func removeAll() { payloads.removeAll() }
+}

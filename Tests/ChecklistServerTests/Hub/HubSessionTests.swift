@@ -137,7 +137,7 @@ import WireProtocol
         CommittedEdit(
             acknowledgement: Acknowledgement(listID: list, seq: seq, createdID: nil),
             delivery: EventDelivery(
-                listID: list,
+                listID: list, seq: seq,
                 payload: Array(#"{"type":"event","list":"\#(list)","seq":\#(seq)}"#.utf8),
                 revokedUserID: nil, shared: nil
             )

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A store as the server drives it: jobs run on the store thread, in arrival order, in
 /// batches that commit together; each job's `AfterCommit` is called, in job order, once its

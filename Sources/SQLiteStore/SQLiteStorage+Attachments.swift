@@ -1,4 +1,4 @@
-public import ChecklistCore
+import ChecklistCore
 public import ChecklistStore
 import GRDB
 
@@ -12,8 +12,8 @@ extension SQLiteStorage {
         files.remove(sha256)
     }
 
-    public func attachmentFile(sha256: String) throws(StorageFailure) -> String {
-        files.path(of: sha256)
+    public func attachmentFile(sha256: String) throws(StorageFailure) -> String? {
+        files.contains(sha256) ? files.path(of: sha256) : nil
     }
 
     public func attachmentRecords(_ key: AttachmentKey) throws(StorageFailure) -> [AttachmentRecord] {

@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistStore
 
 /// Which checklist each search document is in, and which checklists each user reads, by
 /// number: what lets a search test a match in well under a microsecond.
@@ -14,7 +15,7 @@ struct SearchDocuments {
     /// The number of the checklist each document (by rowid) is in; -1 for a rowid with none.
     private(set) var documentSlots: [Int32] = []
     /// The numbers of the checklists each user takes part in, for users asked about since start.
-    private var readable: [UserID: Set<Int32>] = [:]
+    private var readable = ReadableSlots<Int32>()
     /// How many documents were known when the batch began.
     private var knownAtBatchStart = 0
 
@@ -43,13 +44,9 @@ struct SearchDocuments {
 
     /// Records that a user joined or left a checklist (only for users whose set is held).
     mutating func participation(of userID: UserID, in listID: ListID, reads: Bool) {
-        guard readable[userID] != nil else { return }
+        guard readable.holds(userID) else { return }
         let slot = slot(of: listID)
-        if reads {
-            readable[userID]!.insert(slot)
-        } else {
-            readable[userID]!.remove(slot)
-        }
+        readable.participation(of: userID, slot: slot, reads: reads)
     }
 
     mutating func batchBegan() { knownAtBatchStart = documentSlots.count }

@@ -63,7 +63,7 @@ extension ChecklistServer {
     /// The bytes with their stored type (never sniffed), `inline` for images and `attachment`
     /// otherwise, a CSP that lets nothing in them run, the content hash as `ETag`, and one
     /// `Range` (`bytes=a-b`, `a-`, `-n`) as 206.
-    static func fileResponse(_ attachment: Attachment, file path: String, request: HTTPRequest) -> HTTPResponse {
+    static func fileResponse(_ attachment: Attachment, file path: String?, request: HTTPRequest) -> HTTPResponse {
         let etag = "\"\(attachment.sha256)\""
         var headers: [(name: String, value: String)] = [
             ("ETag", etag), ("Accept-Ranges", "bytes"), ("X-Content-Type-Options", "nosniff"),
@@ -79,6 +79,7 @@ extension ChecklistServer {
         // descriptor even if the file is replaced or removed meanwhile.
         let file: HTTPFile
         do {
+            guard let path else { throw AttachmentMissing() }
             file = try HTTPFile(path: path)
         } catch {
             return HTTPResponse(WireError(.internal, "the file of this attachment is missing on the server"))
@@ -133,3 +134,6 @@ extension Range where Bound == Int {
         self = start..<(end + 1)
     }
 }
+
+/// The store has no bytes for an attachment it knows.
+private struct AttachmentMissing: Error {}

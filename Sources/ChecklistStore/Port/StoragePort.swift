@@ -109,8 +109,9 @@ public protocol StoragePort: AnyObject {
     func putAttachment(from temporaryPath: String, sha256: String) throws(StorageFailure) -> Bool
     /// Forgets bytes `putAttachment` just stored as new, when the edit that needed them was refused.
     func removeAttachment(sha256: String)
-    /// A local file holding the bytes, for a download to stream from.
-    func attachmentFile(sha256: String) throws(StorageFailure) -> String
+    /// A local file holding the bytes, for a download to stream from; `nil` when no bytes are
+    /// stored under the hash.
+    func attachmentFile(sha256: String) throws(StorageFailure) -> String?
     /// The attachments with this id, or whose bytes have this hash.
     func attachmentRecords(_ key: AttachmentKey) throws(StorageFailure) -> [AttachmentRecord]
     /// The bytes stored for attachments, each content once.

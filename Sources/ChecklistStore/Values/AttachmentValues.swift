@@ -21,10 +21,11 @@ public struct AttachmentLocation: Hashable, Sendable {
     public var listID: ListID
     public var itemID: ItemID
     public var attachment: Attachment
-    /// Where the bytes can be read from (opened and streamed off the store thread).
-    public var file: String
+    /// Where the bytes can be read from (opened and streamed off the store thread); `nil` when
+    /// the store has lost them.
+    public var file: String?
 
-    public init(listID: ListID, itemID: ItemID, attachment: Attachment, file: String) {
+    public init(listID: ListID, itemID: ItemID, attachment: Attachment, file: String?) {
         self.listID = listID
         self.itemID = itemID
         self.attachment = attachment

@@ -1,4 +1,4 @@
-public import ChecklistCore
+import ChecklistCore
 public import ChecklistStore
 import Foundation
 

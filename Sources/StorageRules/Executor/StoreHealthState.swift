@@ -1,4 +1,4 @@
-public import ChecklistStore
+import ChecklistStore
 import Synchronization
 
 /// The store's health, written by the store thread (and by the back end, for a permanent

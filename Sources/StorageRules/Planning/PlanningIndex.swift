@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistStore
 
 /// Every checklist's open dated items, in memory, ordered by due: what `agenda` reads
 /// instead of querying the back end.
@@ -84,7 +85,7 @@ struct PlanningIndex {
     /// Plans by slot; `nil` for a checklist with no open dated item.
     var plans: [Plan?] = []
     /// The slots of the checklists each user takes part in, for users asked about since the build.
-    var readable: [UserID: Set<Int>] = [:]
+    var readable = ReadableSlots<Int>()
 
     /// The slot of a checklist, given now if it has none.
     mutating func slot(of listID: ListID) -> Int {
@@ -133,12 +134,8 @@ struct PlanningIndex {
 
     /// Records that a user joined or left a checklist (only for users whose set is held).
     mutating func participation(of userID: UserID, in listID: ListID, reads: Bool) {
-        guard readable[userID] != nil else { return }
+        guard readable.holds(userID) else { return }
         let slot = slot(of: listID)
-        if reads {
-            readable[userID]!.insert(slot)
-        } else {
-            readable[userID]!.remove(slot)
-        }
+        readable.participation(of: userID, slot: slot, reads: reads)
     }
 }

@@ -1,5 +1,5 @@
-public import ChecklistCore
-public import ChecklistStore
+import ChecklistCore
+import ChecklistStore
 
 /// What the current batch changed: every checklist it touched (dropped from the cache if the
 /// batch rolls back), and the changes not yet written through the port.

@@ -74,21 +74,14 @@ extension StoreRules {
             now.milliseconds - occurrence.at.milliseconds <= ReminderRules.catchUpWindowMilliseconds,
             try port.claim(.occurrence(occurrence), at: now)
         else { return }
-        firing.fired += 1
-        let late = ReminderRules.isLate(occurrence.at, now: now)
-        if late { firing.late += 1 }
+        let late = firing.claimed(at: occurrence.at, now: now)
         let view = state.view(of: item.id)!
         for recipient in ReminderRules.recipients(of: item, in: state) {
             if let until = try snoozedUntil(recipient.userID, list.id, item.id), until > occurrence.at { continue }
-            try port.write(
-                .delivered(
-                    userID: recipient.userID, listID: list.id, itemID: item.id, kind: occurrence.kind,
-                    at: occurrence.at))
-            firing.deliveries.append(
+            try deliver(
                 ReminderDelivery(
                     userID: recipient.userID, listID: list.id, listTitle: list.title, item: view,
-                    kind: occurrence.kind, at: occurrence.at, late: late
-                ))
+                    kind: occurrence.kind, at: occurrence.at, late: late), into: &firing)
         }
     }
 
@@ -99,19 +92,21 @@ extension StoreRules {
             let item = state.items[snooze.itemID], ReminderRules.isActive(item, in: state.list),
             now.milliseconds - snooze.until.milliseconds <= ReminderRules.catchUpWindowMilliseconds
         else { return }
-        firing.fired += 1
-        let late = ReminderRules.isLate(snooze.until, now: now)
-        if late { firing.late += 1 }
-        try port.write(
-            .delivered(
-                userID: snooze.userID, listID: snooze.listID, itemID: snooze.itemID, kind: snooze.kind,
-                at: snooze.until))
-        firing.deliveries.append(
+        let late = firing.claimed(at: snooze.until, now: now)
+        try deliver(
             ReminderDelivery(
                 userID: snooze.userID, listID: state.list.id, listTitle: state.list.title,
-                item: state.view(of: item.id)!,
-                kind: snooze.kind, at: snooze.until, late: late
-            ))
+                item: state.view(of: item.id)!, kind: snooze.kind, at: snooze.until, late: late), into: &firing)
+    }
+
+    /// Records what a user was sent (sign-ins send it again until dismissed) and adds it to
+    /// the firing.
+    private func deliver(_ delivery: ReminderDelivery, into firing: inout ReminderFiring) throws {
+        try port.write(
+            .delivered(
+                userID: delivery.userID, listID: delivery.listID, itemID: delivery.item.item.id, kind: delivery.kind,
+                at: delivery.at))
+        firing.deliveries.append(delivery)
     }
 
     /// What a user who just signed in gets again: per item, the latest occurrence they got in
@@ -207,5 +202,15 @@ extension StoreRules {
             for change in applied.changes.items { schedule(change.item) }
         }
         return reminders
+    }
+}
+
+extension ReminderFiring {
+    /// Counts an occurrence claimed by this firing; returns whether it is late.
+    mutating func claimed(at: Timestamp, now: Timestamp) -> Bool {
+        fired += 1
+        let late = ReminderRules.isLate(at, now: now)
+        if late { self.late += 1 }
+        return late
     }
 }

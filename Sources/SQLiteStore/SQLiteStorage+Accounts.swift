@@ -118,6 +118,8 @@ extension SQLiteStorage {
             } catch {
                 return key
             }
+            // Durable before anything made from it (a signed link, say) leaves the server.
+            _ = flushWAL(path)
             return try database.read { db in try Data.fetchOne(db, sql: "SELECT key FROM server_key") }.map(Array.init)
                 ?? key
         } catch {

@@ -36,6 +36,8 @@ public final class SQLiteStorage: StoragePort {
     let checkpointer: WALCheckpointer
     /// Flushes each committed batch and releases its results (see `WALSyncer`).
     private(set) var syncer: WALSyncer!
+    /// What makes the WAL durable (replaced by tests); the syncer calls it after each batch.
+    let flushWAL: WALSyncer.Flush
     let lock: DatabaseLock
     /// Where attachment bytes live, each content once, beside the database.
     let files: AttachmentFiles
@@ -78,6 +80,7 @@ public final class SQLiteStorage: StoragePort {
         throws(StoreError)
     {
         self.path = path
+        flushWAL = flush
         lock = try DatabaseLock(databasePath: path)
         files = AttachmentFiles(directory: attachmentsDirectory ?? path + "-attachments")
         var configuration = Configuration()

@@ -5,12 +5,26 @@ import Transport
 import WireProtocol
 
 /// Committed events, from this server or from elsewhere, reach subscribers through one path:
-/// `deliver` orders them (`DeliveryOrder`), and the notices they carry (`revoked`,
+/// `deliver` orders them (`FanOutOrder`), and the notices they carry (`revoked`,
 /// `listShared`) go to every connection of the users they name.
 extension Hub {
-    /// Passes an event through the delivery order and carries out what it says.
+    /// Passes an event through the delivery order and carries out what it says. The next
+    /// event of a checklist whose subscribers are all in step, with no one to notify, is sent
+    /// at once: every event of a single server, and most from elsewhere.
     func deliver(_ event: EventDelivery) {
-        perform(order.arrived(event, subscribed: subscriptions.subscribers[event.listID] != nil))
+        let subscribers = subscriptions.subscribers[event.listID]
+        if !event.hasNotices {
+            guard let subscribers else { return }
+            if order.advance(event) { return send(event, to: subscribers) }
+        }
+        perform(order.arrived(event, subscribed: subscribers != nil))
+    }
+
+    /// The event's frame, encoded once, to these subscribers.
+    private func send(_ event: EventDelivery, to subscribers: Set<ConnectionID>) {
+        metrics.eventsBroadcast.increment()
+        metrics.deliveries.increment(by: Int64(subscribers.count))
+        actions.append(.broadcast(OutboundFrame(text: event.payload), to: subscribers))
     }
 
     /// A subscriber became live with its catch-up ending at `head`.
@@ -25,17 +39,14 @@ extension Hub {
         order.left(connection, listID, remaining: subscriptions.subscribers[listID] != nil)
     }
 
-    func perform(_ steps: [DeliveryOrder.Step]) {
+    func perform(_ steps: [FanOutOrder.Step]) {
         for step in steps {
             switch step {
             case .deliver(let event, let except, let notices):
                 if notices { tellNoticed(by: event) }
                 guard var subscribers = subscriptions.subscribers[event.listID] else { continue }
                 if !except.isEmpty { subscribers.subtract(except) }
-                guard !subscribers.isEmpty else { continue }
-                metrics.eventsBroadcast.increment()
-                metrics.deliveries.increment(by: Int64(subscribers.count))
-                actions.append(.broadcast(OutboundFrame(text: event.payload), to: subscribers))
+                if !subscribers.isEmpty { send(event, to: subscribers) }
             case .notices(let event):
                 tellNoticed(by: event)
             case .send(let payload, let connection):

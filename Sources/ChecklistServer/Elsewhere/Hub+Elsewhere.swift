@@ -9,7 +9,7 @@ import WireProtocol
 /// tables) reaches the same delivery paths as the server's own commits.
 extension Hub {
     /// Events this server did not commit, in any order, any of them perhaps again: each
-    /// subscriber still gets every event once, in `seq` order (`DeliveryOrder`), the users they
+    /// subscriber still gets every event once, in `seq` order (`FanOutOrder`), the users they
     /// revoked or shared are told, and their reminder occurrences are scheduled.
     func committedElsewhere(_ events: [EventDelivery], reminders: [ScheduledReminder] = []) {
         for event in events { deliver(event) }

@@ -55,8 +55,8 @@ final class Hub {
     /// A slice of due reminders is with the store; the next goes when it is back.
     var firingInFlight = false
     var subscriptions = SubscriptionTable()
-    /// Which seq each checklist's subscribers were sent last (see `DeliveryOrder`).
-    var order = DeliveryOrder()
+    /// Which seq each checklist's subscribers were sent last (see `FanOutOrder`).
+    var order = FanOutOrder()
     /// Checklists whose subscribers are mostly behind, and the writers waiting for them.
     var congestion: ListCongestion
     /// The congestion check last asked of the wiring (monotonic seconds), until it comes.

@@ -11,7 +11,7 @@ import WireProtocol
 /// a copy of ~1 KB per edit (docs/benchmarks.md).
 struct EventDelivery: Sendable {
     var listID: ListID
-    /// Its place in the checklist's log: subscribers get each seq once, in order (`DeliveryOrder`).
+    /// Its place in the checklist's log: subscribers get each seq once, in order (`FanOutOrder`).
     var seq: Int64
     /// The event as the wire and the log carry it.
     var payload: [UInt8]

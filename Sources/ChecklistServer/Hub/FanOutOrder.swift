@@ -16,7 +16,7 @@ import Transport
 /// subscriber whose catch-up ended elsewhere (past `head`, or short of it) has a seq of its
 /// own until it is in step. Pure state: the hub carries out the `Step`s, and it is tested
 /// without sockets.
-struct DeliveryOrder {
+struct FanOutOrder {
     /// What the hub must do for the order to hold.
     enum Step: Equatable {
         /// Send the event to the checklist's subscribers except these; with `notices`, tell the
@@ -51,6 +51,14 @@ struct DeliveryOrder {
     }
 
     private(set) var positions: [ListID: Position] = [:]
+
+    /// Moves the checklist's order on when the event is simply the next one for every
+    /// subscriber of it (no one ahead, behind or waiting for a gap): the path each event of a
+    /// single server takes, one lookup and no allocation. `false`: take `arrived`.
+    mutating func advance(_ event: EventDelivery) -> Bool {
+        guard let index = positions.index(forKey: event.listID) else { return false }
+        return positions.values[index].advanceIfNext(event)
+    }
 
     /// An event committed here or elsewhere. `subscribed`: whether the checklist has
     /// subscribers on this server.
@@ -92,8 +100,14 @@ struct DeliveryOrder {
     }
 }
 
-extension DeliveryOrder.Position {
-    typealias Step = DeliveryOrder.Step
+extension FanOutOrder.Position {
+    typealias Step = FanOutOrder.Step
+
+    mutating func advanceIfNext(_ event: EventDelivery) -> Bool {
+        guard event.seq == head + 1, ahead.isEmpty, behind.isEmpty, held.isEmpty else { return false }
+        head = event.seq
+        return true
+    }
 
     mutating func arrived(_ event: EventDelivery) -> [Step] {
         if event.seq <= head {

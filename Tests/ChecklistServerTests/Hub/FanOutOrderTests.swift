@@ -3,9 +3,9 @@ import ChecklistCore
 import Testing
 import Transport
 
-/// The per-subscription last-seq rule (`DeliveryOrder`): events from any mix of sources reach
+/// The per-subscription last-seq rule (`FanOutOrder`): events from any mix of sources reach
 /// every subscriber once, in `seq` order, with the gaps read from the store first.
-@Suite struct DeliveryOrderTests {
+@Suite struct FanOutOrderTests {
     let a = ConnectionID(rawValue: 1)
     let b = ConnectionID(rawValue: 2)
 
@@ -15,19 +15,19 @@ import Transport
     }
 
     /// The seqs the steps send to the checklist's subscribers, and to whom not.
-    static func delivered(_ steps: [DeliveryOrder.Step]) -> [Int64] {
+    static func delivered(_ steps: [FanOutOrder.Step]) -> [Int64] {
         steps.compactMap { if case .deliver(let event, _, _) = $0 { event.seq } else { nil } }
     }
 
     /// The seqs delivered with their notices.
-    static func withNotices(_ steps: [DeliveryOrder.Step]) -> [Int64] {
+    static func withNotices(_ steps: [FanOutOrder.Step]) -> [Int64] {
         var seqs: [Int64] = []
         for case .deliver(let event, _, true) in steps { seqs.append(event.seq) }
         return seqs
     }
 
     @Test func theNextSeqGoesOutAndOneAlreadySentIsDropped() {
-        var order = DeliveryOrder()
+        var order = FanOutOrder()
         #expect(order.joined(a, "L", head: 2).isEmpty)
         #expect(Self.delivered(order.arrived(Self.event(3), subscribed: true)) == [3])
         #expect(order.arrived(Self.event(3), subscribed: true).isEmpty, "the same event again")
@@ -35,8 +35,23 @@ import Transport
         #expect(Self.delivered(order.arrived(Self.event(4), subscribed: true)) == [4])
     }
 
+    @Test func theNextEventForSubscribersAllInStepTakesTheShortPath() {
+        var order = FanOutOrder()
+        var moved: [Bool] = []
+        moved.append(order.advance(Self.event(1)))  // no subscriber here
+        _ = order.joined(a, "L", head: 2)
+        moved.append(order.advance(Self.event(3)))
+        moved.append(order.advance(Self.event(3)))  // not twice
+        moved.append(order.advance(Self.event(5)))  // not past a gap
+        _ = order.joined(b, "L", head: 4)
+        moved.append(order.advance(Self.event(4)))  // not while one subscriber is ahead
+        #expect(moved == [false, true, false, false, false])
+        #expect(Self.delivered(order.arrived(Self.event(4), subscribed: true)) == [4])
+        #expect(order.positions["L"]?.ahead.isEmpty == true, "in step again")
+    }
+
     @Test func anEventPastTheNextIsHeldWhileTheGapIsReadAndGoesOutAfterIt() {
-        var order = DeliveryOrder()
+        var order = FanOutOrder()
         _ = order.joined(a, "L", head: 2)
         #expect(order.arrived(Self.event(5), subscribed: true) == [.readGap("L", after: 2, through: 4)])
         #expect(order.arrived(Self.event(6), subscribed: true).isEmpty, "held too; one read at a time")
@@ -47,7 +62,7 @@ import Transport
     }
 
     @Test func aGapFilledByTheEventItselfBeforeTheReadReturnsIsNotSentTwice() {
-        var order = DeliveryOrder()
+        var order = FanOutOrder()
         _ = order.joined(a, "L", head: 2)
         _ = order.arrived(Self.event(4), subscribed: true)
         #expect(Self.delivered(order.arrived(Self.event(3), subscribed: true)) == [3, 4])
@@ -56,7 +71,7 @@ import Transport
     }
 
     @Test func aNoticeOfAnEventSentFromTheLogIsStillDeliveredWhenTheEventComes() {
-        var order = DeliveryOrder()
+        var order = FanOutOrder()
         _ = order.joined(a, "L", head: 2)
         _ = order.arrived(Self.event(4), subscribed: true)
         _ = order.gapRead("L", after: 2, payloads: [Array("e3".utf8)])
@@ -68,7 +83,7 @@ import Transport
     }
 
     @Test func aSubscriberWhoseCatchUpWentFurtherIsSentOnlyWhatComesAfterIt() {
-        var order = DeliveryOrder()
+        var order = FanOutOrder()
         _ = order.joined(a, "L", head: 2)
         #expect(order.joined(b, "L", head: 4).isEmpty)
         #expect(order.arrived(Self.event(3), subscribed: true) == [.deliver(Self.event(3), except: [b], notices: true)])
@@ -77,7 +92,7 @@ import Transport
     }
 
     @Test func aSubscriberWhoseCatchUpStoppedShortIsFilledFromTheLogThenJoinsTheOthers() {
-        var order = DeliveryOrder()
+        var order = FanOutOrder()
         _ = order.joined(a, "L", head: 5)
         #expect(order.joined(b, "L", head: 3) == [.readFor(b, "L", after: 3, through: 5)])
         #expect(order.arrived(Self.event(6), subscribed: true) == [.deliver(Self.event(6), except: [b], notices: true)])
@@ -91,7 +106,7 @@ import Transport
     }
 
     @Test func aChecklistNobodyHereSubscribesToKeepsNoStateAndItsNoticesStillGoOut() {
-        var order = DeliveryOrder()
+        var order = FanOutOrder()
         #expect(order.arrived(Self.event(9), subscribed: false).isEmpty)
         let revoking = Self.event(10, revoking: "u-bo")
         #expect(order.arrived(revoking, subscribed: false) == [.notices(revoking)])

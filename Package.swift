@@ -14,6 +14,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
         .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+        // P-256 ECDH, HKDF, AES-GCM and ES256 for Web Push (RFC 8291, RFC 8292). 4.x, the
+        // maintained major; only its `Crypto` product is built.
+        .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
     ],
     targets: [
         // C modules: a modulemap and static shims only, but for CSQLitePageCache below.
@@ -28,6 +31,12 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]
         ),
         .systemLibrary(name: "CFileRead"),
+        // libcurl: the HTTP/2 client of Web Push and the SMTP client of mail, in one C library.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         // SQLite's page cache without its walk of the whole cache at each commit: C because
         // SQLite's configuration call is variadic; it needs a .c file for its one table.
         .target(name: "CSQLitePageCache", linkerSettings: [.linkedLibrary("sqlite3")]),
@@ -71,7 +80,7 @@ let package = Package(
         .target(
             name: "ChecklistServer",
             dependencies: [
-                "Transport", "ChecklistCore", "WireProtocol", "ChecklistStore", "Credentials",
+                "Transport", "ChecklistCore", "WireProtocol", "ChecklistStore", "Credentials", "ProductVersion",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "DequeModule", package: "swift-collections"),
@@ -82,6 +91,20 @@ let package = Package(
         .target(name: "ChecklistClient", dependencies: ["Transport", "WireProtocol", "ChecklistCore"]),
         // Terminal commands and the live `watch` view over ChecklistClient.
         .target(name: "TerminalUI", dependencies: ["ChecklistClient", "WireProtocol", "ChecklistCore"]),
+        // Requests to other servers (push services, mail relays) on a thread of their own over
+        // libcurl, with bounded queues and retries. Never imports the domain or the store.
+        .target(
+            name: "OutboundDelivery",
+            dependencies: [
+                "CCurl", .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "HeapModule", package: "swift-collections"),
+            ]
+        ),
+        // Web Push: VAPID keys and tokens, RFC 8291 encryption, subscriptions, the sender.
+        .target(
+            name: "WebPush", dependencies: ["OutboundDelivery", .product(name: "Crypto", package: "swift-crypto")]),
+        // Mail: addresses, the relay's settings, message building, the SMTP sender.
+        .target(name: "Mail", dependencies: ["OutboundDelivery"]),
         // The fan-out load tester behind `checkwire bench`.
         .target(
             name: "LoadTest",
@@ -94,14 +117,14 @@ let package = Package(
             name: "checkwire",
             dependencies: [
                 "ChecklistServer", "ChecklistStore", "StoreFactory", "ChecklistCore", "WireProtocol", "Transport",
-                "ChecklistClient", "TerminalUI", "LoadTest", "QuickAddTools",
+                "ChecklistClient", "TerminalUI", "LoadTest", "QuickAddTools", "ProductVersion",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             // jemalloc instead of glibc's malloc: an event (~1,040 bytes) is past the largest size
             // glibc's per-thread cache serves, and the durable path allocates several per edit
-            // (docs/benchmarks.md, "Session 15": 1.18x acks/s, 0.83x server CPU per edit).
+            // (docs/benchmarks.md, "jemalloc": 1.18x acks/s, 0.83x server CPU per edit).
             linkerSettings: [.linkedLibrary("jemalloc")]
         ),
 
@@ -116,6 +139,14 @@ let package = Package(
         .testTarget(name: "ChecklistCoreTests", dependencies: ["ChecklistCore", "QuickAddTools"]),
         .testTarget(name: "WireProtocolTests", dependencies: ["WireProtocol", "ChecklistCore"]),
         .testTarget(name: "CredentialsTests", dependencies: ["Credentials"]),
+        .testTarget(name: "OutboundDeliveryTests", dependencies: ["OutboundDelivery"]),
+        .testTarget(
+            name: "WebPushTests",
+            dependencies: [
+                "WebPush", "OutboundDelivery", "LoopbackTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .testTarget(name: "MailTests", dependencies: ["Mail", "OutboundDelivery", "LoopbackTestSupport"]),
         // What store tests share: fixtures, and the back ends the contract suite runs on.
         .target(
             name: "StoreTestSupport",
@@ -155,6 +186,7 @@ let package = Package(
             name: "ChecklistServerTests",
             dependencies: [
                 "ChecklistServer", "Transport", "WireProtocol", "ChecklistCore", "ChecklistStore", "StoreFactory",
+                "ProductVersion",
                 "LoopbackTestSupport", .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),

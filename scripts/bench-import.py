@@ -2,7 +2,7 @@
 """An import into one checklist, from an independent client (Python websockets): one user
 sends N `addItem`s to one new list, pipelined with at most WINDOW unacknowledged, and the
 script prints adds/s for each slice of the import and the total time. A server whose
-per-add cost grows with the list shows falling slices (session 12: 3,443 → 387 adds/s
+per-add cost grows with the list shows falling slices (before 0.12.0: 3,443 → 387 adds/s
 before `SiblingBounds`, about 4,000 throughout after).
 
     scripts/bench-import.py --bin .build/release/checkwire              # 9,000 items

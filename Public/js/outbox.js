@@ -19,7 +19,7 @@ export function newId() {
 // OpIds are version 7 UUIDs (RFC 9562): the time in milliseconds first, then 74 random
 // bits. The server keeps a unique index of each author's opIds; one that sorts after the
 // ones made before it lands on the index's last page, where a random one would cost the
-// server a page of log of its own (docs/benchmarks.md, "Session 15"). `now` is for tests.
+// server a page of log of its own (docs/benchmarks.md, "Time-ordered opIds"). `now` is for tests.
 export function newOpId(now = Date.now()) {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   let time = Math.max(0, Math.floor(now));

@@ -13,6 +13,8 @@
 #include <libwebsockets.h>
 #include <ev.h>
 #include <netinet/tcp.h>
+#include <sys/ioctl.h>
+#include <linux/sockios.h>
 
 /* Headroom lws_write needs in front of every payload (LWS_PRE is a padded macro). */
 static inline size_t checkwire_lws_pre(void) { return LWS_PRE; }
@@ -40,6 +42,13 @@ static inline int checkwire_lws_rx_flow(struct lws *wsi, int enable) {
 
 /* TCP_NOTSENT_LOWAT: Swift's Glibc module does not export <netinet/tcp.h>'s newer options. */
 static inline int checkwire_tcp_notsent_lowat(void) { return TCP_NOTSENT_LOWAT; }
+
+/* Bytes a TCP socket holds that the peer has not acknowledged yet (sent or not): SIOCOUTQ.
+ * ioctl is variadic, which Swift cannot call. -1 when it fails. */
+static inline int checkwire_socket_unacknowledged_bytes(int fd) {
+    int bytes = 0;
+    return ioctl(fd, SIOCOUTQ, &bytes) == 0 ? bytes : -1;
+}
 
 /* lws's printf-style logger, callable from Swift with an already formatted message. */
 static inline void checkwire_lws_log(int level, const char *message) { _lws_log(level, "%s\n", message); }

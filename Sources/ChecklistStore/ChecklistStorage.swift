@@ -50,6 +50,12 @@ public protocol ChecklistStorage: AnyObject {
     func events<Sink: ReplaySink>(of listID: ListID, after: Int64, through: Int64, into sink: inout Sink)
         throws(StoreError) -> Bool
 
+    /// The logged events after `since`, appended to `sink` while they fit in `maxBytes` (at
+    /// least one): a live subscriber's catch-up when it had no room for them.
+    func events<Sink: ReplaySink>(
+        of listID: ListID, after since: Int64, maxBytes: Int, into sink: inout Sink
+    ) throws(StoreError) -> (last: Int64, head: Int64)
+
     // MARK: Edits
 
     /// Applies one edit as one event; an `opId` its author already used returns the

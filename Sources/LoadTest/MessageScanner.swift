@@ -212,7 +212,7 @@ public enum MessageScanner {
 ///
 /// Why the prefix and the padding: the server keeps a unique index of each author's opIds,
 /// and where new opIds land in it decides how many of its pages every commit writes
-/// (docs/benchmarks.md, "Session 15"). `.timeOrdered` opIds sort by the time they were made, as the UUIDv7s of
+/// (docs/benchmarks.md, "Time-ordered opIds"). `.timeOrdered` opIds sort by the time they were made, as the UUIDv7s of
 /// Checkwire's own clients do, also across runs of one account; `.random` ones land anywhere,
 /// as a UUIDv4 client's do.
 public enum OpID {

@@ -13,6 +13,7 @@ enum RowCodec {
             timeZone: row["tz"] ?? "UTC", isInbox: (row["inbox"] as Int64?) == 1,
             kind: (row["kind"] as String?).flatMap(ChecklistKind.init(rawValue:)) ?? .checklist,
             sequential: (row["sequential"] as Int64?) == 1,
+            goalDays: (row["goal_days"] as Int64?).map { Int($0) },
             status: ListStatus(rawValue: row["status"]) ?? .active, ownerID: row["owner_id"],
             createdAt: Timestamp(milliseconds: row["created_at"]),
             updatedAt: Timestamp(milliseconds: row["updated_at"]),
@@ -32,7 +33,7 @@ enum RowCodec {
     ///
     /// Why by position: GRDB finds a column by name case-insensitively, lower-casing the name
     /// on every access. Read by name, the 24 columns of an item cost 17 % of a week's agenda
-    /// over 5,000 checklists (`perf`; docs/benchmarks.md); by position they cost nothing measurable.
+    /// over 5,000 checklists (`perf`, measured for 0.10.0); by position they cost nothing measurable.
     static func itemColumns(of table: String = "") -> String {
         [
             "id", "parent", "position", "title", "notes", "due", "location", "remind_every", "remind_every_since",
@@ -73,7 +74,7 @@ enum RowCodec {
             list.createdAt.milliseconds, list.updatedAt.milliseconds, list.completedAt?.milliseconds,
             list.cancelledAt?.milliseconds, list.statusBeforeCancel?.rawValue, list.seq, list.timeZone,
             list.isInbox ? 1 : 0,
-            list.kind.rawValue, list.sequential ? 1 : 0,
+            list.kind.rawValue, list.sequential ? 1 : 0, list.goalDays,
         ]
     }
 
@@ -92,12 +93,13 @@ enum RowCodec {
     /// Updates the row in place when the list exists. Every edit writes its list's row (`seq`,
     /// `updated_at`); `INSERT OR REPLACE` deleted and re-inserted it, which also rewrote its
     /// entries in the primary-key index and `lists_by_owner` and looked for rows referring to
-    /// it: three pages of every commit's log instead of one (docs/benchmarks.md). `owner_id` and
+    /// it: three pages of every commit's log instead of one (docs/benchmarks.md, "8 KiB pages"). `owner_id` and
     /// `created_at` are set once, when the list is created, and are left out of the update so
     /// that SQLite does not rewrite `lists_by_owner` either.
     static let upsertList = """
         INSERT INTO lists (id, title, description, due, status, owner_id, created_at, updated_at,
-            completed_at, cancelled_at, status_before_cancel, seq, tz, inbox, kind, sequential) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+            completed_at, cancelled_at, status_before_cancel, seq, tz, inbox, kind, sequential, goal_days)
+            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
         ON CONFLICT (id) DO UPDATE SET
             title = excluded.title,
             description = excluded.description,
@@ -111,7 +113,8 @@ enum RowCodec {
             tz = excluded.tz,
             inbox = excluded.inbox,
             kind = excluded.kind,
-            sequential = excluded.sequential
+            sequential = excluded.sequential,
+            goal_days = excluded.goal_days
         """
 
     /// Every write of an item row counts a revision and stamps the time (the last argument):

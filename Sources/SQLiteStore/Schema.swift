@@ -335,14 +335,16 @@ enum Schema {
 
         // The server's secret (feed URLs, signed attachment links) lives with the data, so that
         // every server on the store shares it and one backup holds it; it used to be a file
-        // beside the database (`SQLiteStorage.serverKey` moves it in).
+        // beside the database (`SQLiteStorage.serverKey` moves it in). And a habit checklist's
+        // goal in days.
         migrator.registerMigration("0.18.0") { db, _ in
             try db.execute(
                 sql: """
                     CREATE TABLE server_key (
                         id INTEGER PRIMARY KEY CHECK (id = 1),
                         key BLOB NOT NULL CHECK (length(key) = 32)
-                    )
+                    );
+                    ALTER TABLE lists ADD COLUMN goal_days INTEGER;
                     """)
         }
         return migrator

@@ -10,7 +10,7 @@ import Synchronization
 /// frames without waiting for the disk. This thread then calls `fdatasync(2)` on the WAL
 /// file, and only after it returns are that batch's `AfterCommit`s called: no edit is
 /// acknowledged or broadcast before it is on disk, exactly as with `synchronous=FULL`, but
-/// the store thread no longer sits idle for the flush (docs/benchmarks.md: 1.13–
+/// the store thread no longer sits idle for the flush (docs/benchmarks.md, "The WAL flush": 1.13–
 /// 1.20× acknowledged edits/s, where removing the flush altogether gave 1.18×). One flush covers every batch
 /// waiting for it. SQLite still syncs the WAL header when the log restarts and the WAL before
 /// each checkpoint copies it into the database, which is what keeps the file consistent.

@@ -41,4 +41,26 @@ import ChecklistStore
             }
         }
     }
+
+    @Test func aHabitChecklistsGoalIsStoredAndReadBack() throws {
+        try StoreFixture.withDatabasePath { path in
+            let olive = try StoreFixture.withStore(at: path) { store throws -> UserAccount in
+                let olive = try store.signUp("olive")
+                try store.applied(
+                    .createList(id: "h1", Edit.NewList(title: "Morning", kind: .habits, goalDays: 66)), opID: "make-h1",
+                    by: olive)
+                try store.applied(
+                    .edit("h1", .updateList(Edit.ListUpdate(goalDays: .set(30)))), opID: "goal", by: olive)
+                return olive
+            }
+            try StoreFixture.withStore(at: path) { store throws in
+                #expect(try store.snapshot("h1", for: olive).summary.list.goalDays == 30)
+                try store.applied(
+                    .edit("h1", .updateList(Edit.ListUpdate(goalDays: .clear))), opID: "no-goal", by: olive)
+            }
+            try StoreFixture.withStore(at: path) { store throws in
+                #expect(try store.snapshot("h1", for: olive).summary.list.goalDays == nil)
+            }
+        }
+    }
 }

@@ -161,13 +161,15 @@ import Testing
                 try store.createList("l1", by: olive)
                 return olive
             }
-            // Back to the names the file had before, with the key table 0.18.0 adds not yet made.
+            // Back to the names the file had before, with what 0.18.0 adds (the key table, the
+            // habit goal) not yet made.
             let queue = try DatabaseQueue(path: path)
             try queue.write { db in
                 try db.execute(
                     sql: """
                         DELETE FROM grdb_migrations;
                         DROP TABLE server_key;
+                        ALTER TABLE lists DROP COLUMN goal_days;
                         """)
                 for number in 1...13 {
                     try db.execute(

@@ -58,7 +58,7 @@ struct SlowConsumerTests {
         // Dropped soon after the backlog built up: within closeTimeoutSeconds (1 s) if the
         // window never reopens, else lws's fixed 5 s close-send/ack timeout after the close.
         // The bound leaves room for a starved machine: a clean-clone CI run beside a release
-        // build took 12.8 s with the poll backend (session 11); a hung close never ends.
+        // build took 12.8 s with the poll backend; a hung close never ends.
         let backlogSince = try #require(final.backlogSince)
         #expect(closedAt - backlogSince < .seconds(18))
         withExtendedLifetime(peer) {}

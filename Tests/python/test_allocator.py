@@ -1,6 +1,6 @@
 """The checkwire binary allocates with jemalloc.
 
-It is linked for speed and memory (docs/benchmarks.md, "Session 15": an event is just past
+It is linked for speed and memory (docs/benchmarks.md, "jemalloc": an event is just past
 the largest size glibc's per-thread cache serves). A build that lost the link would still
 work, only slower and larger, so nothing else would notice: this does. jemalloc prints its
 statistics at exit when MALLOC_CONF asks; glibc's malloc ignores the variable.

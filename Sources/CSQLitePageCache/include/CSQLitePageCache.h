@@ -8,7 +8,7 @@
  * (btree.c, balance_nonroot), and that number stays the cache's largest. In a database under
  * 1 GiB every such commit then walks every slot and page of the cache: with the store's
  * 64 MiB cache full, a median of 546 µs per walk, 4-5 % of the store thread under durable
- * edits (docs/benchmarks.md, "Session 16").
+ * edits (docs/benchmarks.md, "SQLite's page cache wrapper").
  *
  * This wrapper passes every call to the default cache, and skips a truncation only when it
  * can prove it would remove nothing: no page was created or moved to a number at or above

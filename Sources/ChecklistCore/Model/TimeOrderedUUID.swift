@@ -6,7 +6,7 @@
 /// made before it lands on the index's last page, which the commit writes anyway. A random
 /// one lands on any page, and every page a commit touches is written whole to the log and
 /// copied again by the checkpoint: with 50 writers that was half of every commit's log
-/// (docs/benchmarks.md, "Session 15"). The contract asks only for a unique string, so other
+/// (docs/benchmarks.md, "Time-ordered opIds"). The contract asks only for a unique string, so other
 /// clients stay correct with any UUID; they cost the server more per edit.
 ///
 /// Ids of lists and items stay random: people refer to them by their first digits (the

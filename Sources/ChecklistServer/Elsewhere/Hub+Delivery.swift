@@ -20,11 +20,13 @@ extension Hub {
         perform(order.arrived(event, subscribed: subscribers != nil))
     }
 
-    /// The event's frame, encoded once, to these subscribers.
+    /// The event's frame, encoded once, to these subscribers, on the checklist's stream: a
+    /// subscriber with no room for it is caught up from the log later (`LiveCatchUps`).
     private func send(_ event: EventDelivery, to subscribers: Set<ConnectionID>) {
         metrics.eventsBroadcast.increment()
         metrics.deliveries.increment(by: Int64(subscribers.count))
-        actions.append(.broadcast(OutboundFrame(text: event.payload), to: subscribers))
+        let origin = EventOrigin(listID: event.listID, seq: event.seq, stream: subscriptions.stream(of: event.listID))
+        actions.append(.deliverEvent(OutboundFrame(text: event.payload), origin, to: subscribers))
     }
 
     /// A subscriber became live with its catch-up ending at `head`.

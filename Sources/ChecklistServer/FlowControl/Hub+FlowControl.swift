@@ -3,7 +3,9 @@ import Prometheus
 import Transport
 
 /// Flow control: writers wait while most subscribers of the checklist they edit are behind
-/// (see `ListCongestion` for the rules and why), and the subscription bookkeeping it needs.
+/// (see `ListCongestion` for the rules and why), a connection is not read while its own queue
+/// is behind, and the subscription bookkeeping they need. A subscriber with no room for live
+/// events at all catches up from the log (`Hub+LiveCatchUp`).
 extension Hub {
     /// The transport says `connection` fell behind or caught up.
     func connection(_ connection: ConnectionID, isBehind: Bool) {
@@ -12,6 +14,10 @@ extension Hub {
         if !isBehind {
             for list in session.subscriptions { endCongestionIfOver(list) }
         }
+        // A client that does not read what it is sent is not read either: its own requests'
+        // replies would only pile up behind the rest.
+        session.queueBehind = isBehind
+        updateReceiving(session)
     }
 
     /// An edit by `session` committed to `list` and was broadcast: if most of the list's
@@ -38,10 +44,10 @@ extension Hub {
         scheduleCongestionCheck()
     }
 
-    /// Reads from `session` unless too many of its requests wait for replies or a congested
-    /// checklist holds it; tells the transport only of changes.
+    /// Reads from `session` unless too many of its requests wait for replies, a congested
+    /// checklist holds it, or its own queue is behind; tells the transport only of changes.
     func updateReceiving(_ session: HubSession) {
-        let reading = !session.receivingPaused && session.waitingForLists.isEmpty
+        let reading = !session.receivingPaused && session.waitingForLists.isEmpty && !session.queueBehind
         guard reading != session.isReading, sessions[session.connection] === session else { return }
         session.isReading = reading
         actions.append(.setReceiving(reading, for: session.connection))
@@ -58,6 +64,7 @@ extension Hub {
 
     /// `connection` no longer receives `list`'s events.
     func endSubscription(_ connection: ConnectionID, from list: ListID) {
+        endCatchUp(connection, list: list)
         guard subscriptions.unsubscribe(connection, from: list) else { return }
         congestion.unsubscribed(connection, from: list)
         endCongestionIfOver(list)

@@ -18,6 +18,8 @@ extension Hub {
         case .encodedReply(_, let ticket, let ref):
             guard let session else { return }
             encodedReplyAnswered(result, session: session, ticket: ticket, ref: ref)
+        case .liveCatchUp(let connection, let listID):
+            liveCatchUpRead(result, connection: connection, list: listID)
         case .subscribe(_, let ticket, let ref, let listID, let userID):
             guard let session else { return }
             subscribeAnswered(result, session: session, ticket: ticket, ref: ref, listID: listID, userID: userID)

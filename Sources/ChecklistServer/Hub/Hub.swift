@@ -37,6 +37,10 @@ final class Hub {
         /// Longest a congestion of one checklist holds its writers, in seconds (see
         /// `ListCongestion`).
         var maxWriterPause: Double = 30
+        /// The most event bytes one read of the log sends a subscriber catching up (see
+        /// `LiveCatchUps`): less than the transport's bound minus its caught-up mark, so a
+        /// chunk always fits once the subscriber has drained.
+        var catchUpChunkBytes = 1 << 20
     }
 
     let configuration: Configuration
@@ -46,6 +50,9 @@ final class Hub {
     let now: () -> Double
     /// The time of day, for reminders (an input, so tests can move it).
     let wallClock: () -> Timestamp
+    /// The largest file an upload may be (`--max-attachment-size`), told to clients in
+    /// `settings` so they can say so before sending one.
+    var maxAttachmentBytes: Int64 = 20 << 20
 
     var sessions: [ConnectionID: HubSession] = [:]
     /// Coming reminder occurrences and snoozes (see `Hub+Reminders`).
@@ -59,6 +66,8 @@ final class Hub {
     var order = FanOutOrder()
     /// Checklists whose subscribers are mostly behind, and the writers waiting for them.
     var congestion: ListCongestion
+    /// Subscribers sent from the log what they had no room for live (`LiveCatchUps`).
+    var catchUps = LiveCatchUps()
     /// The congestion check last asked of the wiring (monotonic seconds), until it comes.
     var congestionWake: Double?
     var throttle = LoginThrottle()
@@ -112,6 +121,7 @@ final class Hub {
         guard let session = sessions.removeValue(forKey: connection) else { return }
         for list in session.subscriptions { subscriptionEnded(connection, from: list) }
         congestion.closed(connection)
+        catchUps.closed(connection)
         if let user = session.user { subscriptions.detach(connection, from: user.id) }
     }
 

@@ -26,6 +26,8 @@ final class HubSession {
     /// Congested checklists this connection wrote to, waiting for their readers (flow
     /// control, `Hub+FlowControl`); reading stops while any is listed.
     var waitingForLists: Set<ListID> = []
+    /// The transport reports this connection's own queue behind: it is not read meanwhile.
+    var queueBehind = false
     /// Whether the transport was last told to read from this connection.
     var isReading = true
     /// Missed-reminder lookups (one per sign-in) not answered yet. Store replies come back in

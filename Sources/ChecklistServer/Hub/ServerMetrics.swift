@@ -21,6 +21,9 @@ final class ServerMetrics: Sendable {
     /// behind (`ListCongestion`), and congestions that outlasted `maxWriterPause`.
     let writerPauses: Counter
     let congestionsExpired: Counter
+    /// Times a subscriber had no room for a live event and was sent it, and what followed,
+    /// from the log once it drained (`LiveCatchUps`).
+    let liveCatchUps: Counter
     let remindersFired: Counter
     let remindersDelivered: Counter
     let remindersLate: Counter
@@ -63,6 +66,9 @@ final class ServerMetrics: Sendable {
         congestionsExpired = counter(
             "congestions_expired",
             "Checklist congestions that held their writers for the longest pause and let them go.")
+        liveCatchUps = counter(
+            "live_catch_ups",
+            "Times a subscriber had no room for live events and was sent them from the log once it drained.")
         remindersFired = counter("reminders_fired", "Reminder occurrences fired (each once).")
         remindersDelivered = counter(
             "reminders_delivered", "Reminder messages sent to connections, missed ones on sign-in included.")

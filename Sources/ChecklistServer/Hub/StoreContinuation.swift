@@ -9,6 +9,8 @@ enum StoreContinuation {
     /// A read whose reply the store thread already encoded (`lists`, `history`).
     case encodedReply(ConnectionID, ticket: UInt64, ref: String?)
     case subscribe(ConnectionID, ticket: UInt64, ref: String?, listID: ListID, userID: UserID)
+    /// The next events of a subscription that had no room for them live (`LiveCatchUps`).
+    case liveCatchUp(ConnectionID, listID: ListID)
     case edit(ConnectionID, ticket: UInt64, ref: String?, opID: String)
     /// An `op` whose body was invalid: its original ack if the `opId` was used, else `error`.
     case reusedOpID(ConnectionID, ticket: UInt64, ref: String?, opID: String, error: WireError)
@@ -38,7 +40,7 @@ enum StoreContinuation {
     var connection: ConnectionID? {
         switch self {
         case .settings(let c, _, _), .dismissReminder(let c, _, _, _, _, _), .snoozeReminder(let c, _, _, _, _),
-            .pendingReminders(let c, _):
+            .pendingReminders(let c, _), .liveCatchUp(let c, _):
             c
         case .reminderSchedule, .firedReminders, .upload, .gapRead:
             nil

@@ -108,7 +108,9 @@ extension Hub {
         for connection in subscriptions.connectionsByUser[user.id] ?? [] { sessions[connection]?.user = user }
         complete(
             session, ticket: ticket,
-            .message(ServerMessage.settings(timeZone: user.timeZone, inboxID: user.inboxID, ref: ref)))
+            .message(
+                ServerMessage.settings(
+                    timeZone: user.timeZone, inboxID: user.inboxID, maxAttachmentBytes: maxAttachmentBytes, ref: ref)))
     }
 
     func dismissAnswered(

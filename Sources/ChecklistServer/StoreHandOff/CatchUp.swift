@@ -10,3 +10,13 @@ struct CatchUp: Sendable {
     /// Events replayed; 0 for a snapshot.
     var replayed: Int
 }
+
+/// Events a live subscriber had no room for, read back from the log once it drained (see
+/// `LiveCatchUps`), framed on the store thread.
+struct EventRange: Sendable {
+    var frames: [OutboundFrame]
+    /// The seq of the last event in `frames`.
+    var last: Int64
+    /// The checklist's head when they were read: caught up when `last` reaches it.
+    var head: Int64
+}

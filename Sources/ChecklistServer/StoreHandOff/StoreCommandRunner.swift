@@ -45,6 +45,10 @@ enum StoreCommandRunner {
             var read = StoredPayloads()
             if try !storage.events(of: listID, after: after, through: through, into: &read) { read.removeAll() }
             return .events(read.payloads)
+        case .liveCatchUp(let listID, let after, let maxBytes):
+            var batch = FrameBatch()
+            let range = try storage.events(of: listID, after: after, maxBytes: maxBytes, into: &batch)
+            return .eventRange(EventRange(frames: batch.finish(), last: range.last, head: range.head))
         case .apply(let request, let opID, let actor):
             return .committed(CommittedEdit(outcome: try storage.apply(request, opID: opID, by: actor)))
         case .quickAdd(let text, let defaultList, let timeZone, let opID, let actor, let newID):

@@ -27,6 +27,11 @@ extension ChecklistServer: WebSocketServerDelegate {
         performHubActions()
     }
 
+    public func webSocketServer(_ server: WebSocketServer, connectionDrained connection: ConnectionID) {
+        hub.connectionDrained(connection)
+        performHubActions()
+    }
+
     public func webSocketServer(_ server: WebSocketServer, didReceive request: HTTPRequest) {
         if request.path.hasPrefix("/attachments") { return answerDownload(request) }
         answerFeed(request)
@@ -36,12 +41,12 @@ extension ChecklistServer: WebSocketServerDelegate {
         switch path {
         case "/healthz":
             guard store.isOpen, !hub.draining else {
-                return HTTPResponse(status: 503, body: Array("store closed\n".utf8))
+                return HTTPResponse(status: 503, body: Self.healthBody("store closed"))
             }
             if case .failing(let reason) = store.health {
-                return HTTPResponse(status: 503, body: Array("database not writable: \(reason)\n".utf8))
+                return HTTPResponse(status: 503, body: Self.healthBody("database not writable: \(reason)"))
             }
-            return HTTPResponse(status: 200, body: Array("ok\n".utf8))
+            return HTTPResponse(status: 200, body: Self.healthBody("ok"))
         default:
             return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4", body: metricsExposition())
         }

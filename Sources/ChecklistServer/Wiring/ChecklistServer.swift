@@ -62,12 +62,14 @@ public final class ChecklistServer: @unchecked Sendable {
                 maxRequestsInFlight: configuration.maxRequestsInFlight, decoyHash: decoyHash,
                 signupsPerAddressPerHour: configuration.signupsPerAddressPerHour, serverKey: serverKey,
                 publicURL: configuration.publicURL, usesTLS: configuration.tlsCertificatePath != nil,
-                maxWriterPause: configuration.maxWriterPause
+                maxWriterPause: configuration.maxWriterPause,
+                catchUpChunkBytes: max(16 << 10, configuration.maxUnsentBytes / 4)
             ),
             newID: { UUID().uuidString.lowercased() },
             now: { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 },
             wallClock: configuration.clock
         )
+        hub.maxAttachmentBytes = configuration.maxAttachmentBytes
         transport = WebSocketServer(configuration: Self.transportConfiguration(configuration), delegate: self)
         bound = ServiceThreadBound(hub) { [transport] in transport!.isServiceThread }
         uploads = ServiceThreadBound(UploadTable()) { [transport] in transport!.isServiceThread }
@@ -109,12 +111,17 @@ public final class ChecklistServer: @unchecked Sendable {
         transport.maxUploadBytes = configuration.maxAttachmentBytes
         transport.maxMessageSize = configuration.maxMessageSize
         transport.maxUnsentBytes = configuration.maxUnsentBytes
+        // Behind at a quarter of the bound, caught up at a sixteenth: a catch-up chunk (a
+        // quarter) sent to a drained subscriber always fits (see `LiveCatchUps`).
+        transport.behindBytes = configuration.maxUnsentBytes / 4
+        transport.caughtUpBytes = configuration.maxUnsentBytes / 16
         transport.slowConsumerCloseCode = WebSocketCloseCode.slowConsumer
         transport.allowedOrigins = configuration.allowedOrigins
         transport.allowedHosts = configuration.allowedHosts
         transport.tlsCertificatePath = configuration.tlsCertificatePath
         transport.tlsPrivateKeyPath = configuration.tlsPrivateKeyPath
         transport.eventLoop = configuration.eventLoop
+        transport.serverName = serverHeader
         return transport
     }
 
@@ -183,6 +190,17 @@ public final class ChecklistServer: @unchecked Sendable {
                 transport.send(frame, to: connection, requested: requested)
             case .broadcast(let frame, let connections):
                 for connection in connections { transport.send(frame, to: connection) }
+            case .deliverEvent(let frame, let origin, let connections):
+                var refused: [ConnectionID] = []  // allocates only when someone refuses
+                transport.broadcast(frame, to: connections, stream: origin.stream, refused: &refused)
+                if !refused.isEmpty { hub.liveEventRefused(by: refused, list: origin.listID, seq: origin.seq) }
+            case .watchDrain(let connection):
+                transport.watchDrain(of: connection)
+            case .resumeStream(let stream, let list, let connection):
+                transport.resume(stream, for: connection)
+                hub.liveStreamResumed(connection, list: list)
+            case .close(let connection, let code, let reason):
+                transport.close(connection, code: code, reason: reason)
             case .setReceiving(let enabled, let connection):
                 transport.setReceiving(enabled, for: connection)
             case .store(let request):

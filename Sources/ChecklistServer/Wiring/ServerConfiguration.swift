@@ -26,13 +26,15 @@ public struct ServerConfiguration: Sendable {
     public var allowedHosts: Set<String> = []
     /// Browser origins allowed besides the server's own (`*` allows any).
     public var allowedOrigins: Set<String> = []
-    /// Live bytes a connection may have queued and unsent before it is closed as a slow
-    /// consumer (4008). A replay or snapshot the client asked for does not count against it.
+    /// Bytes a connection may have queued and unsent (a replay or snapshot it asked for does
+    /// not count). A subscriber that reads keeps within it: live events it has no room for are
+    /// sent from the log once it drains. One that stopped reading (5 s) and passes it is closed
+    /// as a slow consumer (4008). A quarter of it is the "behind" mark of flow control.
     public var maxUnsentBytes = 4 << 20
     /// Flow control: a writer whose edit commits to a checklist with more than half of its
-    /// subscribers behind (more than 128 KiB queued) is not read from until they catch up,
-    /// for at most this many seconds per congestion (then the slow-consumer bound decides).
-    /// Subscribers that take nothing for 5 s do not count as behind (they stopped reading).
+    /// subscribers behind (more than a quarter of `maxUnsentBytes` queued) is not read from
+    /// until they catch up, for at most this many seconds per congestion (then the slow ones
+    /// catch up from the log). Subscribers that stopped reading do not count as behind.
     public var maxWriterPause: Double = 30
     /// Requests a connection may have waiting for their replies before the server stops
     /// reading from it (backpressure); reading resumes when half of them are answered.

@@ -52,6 +52,35 @@ extension StoreRules {
         do { return try replay(listID, after: after, through: through, into: &sink) } catch { throw storeError(error) }
     }
 
+    /// The logged events of `listID` after `since`, appended to `sink` in order while they
+    /// fit in `maxBytes` (always at least one, if there is one), for a subscriber that had no
+    /// room for them when they were live. Returns the last seq appended (`since` when none)
+    /// and the checklist's head; an event missing from the log is a failure.
+    ///
+    /// Why at most `catchUpReadEvents` at a time from the port: a range read has no byte bound,
+    /// and a subscriber far behind must not make the store thread read the whole log for one
+    /// chunk; events read past the byte bound are dropped and read again next time.
+    public func events<Sink: ReplaySink>(
+        of listID: ListID, after since: Int64, maxBytes: Int, into sink: inout Sink
+    ) throws(StoreError) -> (last: Int64, head: Int64) {
+        do {
+            guard let head = try state(listID)?.list.seq else {
+                throw StoreError.rejected(.notFound("no such checklist"))
+            }
+            guard since < head else { return (since, head) }
+            var bounded = ByteBoundedSink(inner: sink, maxBytes: maxBytes)
+            let through = min(head, since + Self.catchUpReadEvents)
+            let complete = try replay(listID, after: since, through: through, into: &bounded)
+            sink = bounded.inner
+            guard complete || bounded.count > 0 else {
+                throw StoreError.failure("event \(since + 1) of checklist \(listID) is missing from the log")
+            }
+            return (since + Int64(bounded.count), head)
+        } catch {
+            throw storeError(error)
+        }
+    }
+
     /// Appends the stored events `since + 1 … head` to `sink`; `false` when one is missing.
     private func replay<Sink: ReplaySink>(
         _ listID: ListID, after since: Int64, through head: Int64, into sink: inout Sink

@@ -25,6 +25,9 @@ public final class StoreRules {
     /// At least this many of the newest events of every checklist can be replayed; a
     /// subscriber further behind gets a snapshot, which is then smaller than the replay.
     public static let replayWindow: Int64 = 10_000
+    /// At most this many events are read from the log for one chunk of a live subscriber's
+    /// catch-up (`events(of:after:maxBytes:into:)`), whatever its byte bound.
+    public static let catchUpReadEvents: Int64 = 1_024
     /// How many checklists the store keeps in memory unless told otherwise.
     public static let defaultCachedChecklists = 5_000
     /// How many bytes of checklists the store keeps in memory unless told otherwise.

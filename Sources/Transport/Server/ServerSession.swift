@@ -15,17 +15,26 @@ final class ServerSession {
     /// Bytes of requested bursts (see `WebSocketServer.send(_:to:requested:)`) still queued:
     /// they may exceed `maxUnsentBytes` and are used up as the queue drains.
     var requestedAllowance = 0
-    /// More than `behindBytes` are queued beyond `requestedAllowance` (see
-    /// `WebSocketServerConfiguration.behindBytes`); `reportedBehind` is what the delegate
-    /// was last told.
+    /// More than `behindBytes` are queued beyond `requestedAllowance` (until fewer than
+    /// `caughtUpBytes` are; see `WebSocketServerConfiguration.behindBytes`); `reportedBehind`
+    /// is what the delegate was last told.
     var isBehind = false
     var reportedBehind = false
-    /// Since when (uptime nanoseconds) the queue has been over `behindBytes` without the
-    /// connection counting as behind yet; 0 when it is not.
-    var overSince: UInt64 = 0
-    /// When lws last took bytes of the queue (uptime nanoseconds), and whether the connection
-    /// took nothing for `stalledAfterSeconds` while behind (then it is not reported behind).
-    var lastWrite: UInt64 = 0
+    /// Streams whose frames this connection refuses until the delegate resumes them (see
+    /// `WebSocketServer.broadcast(_:to:stream:refused:)`). Usually empty; a handful at most.
+    var refusedStreams: [StreamID] = []
+    /// The delegate asked to hear when the queue is down to `caughtUpBytes`
+    /// (`watchDrain(of:)`); cleared when it is told.
+    var watchesDrain = false
+    /// When the peer last showed it reads (uptime nanoseconds), as the once-a-second sweep
+    /// sees it: lws took bytes of the queue since the last sweep (`wroteSinceSweep`), or the
+    /// kernel's unacknowledged bytes went down (`unacknowledgedAtLastSweep`, `Int.max` while no
+    /// bytes wait, so the first sweep that sees them waiting counts as progress).
+    var lastProgress: UInt64 = 0
+    var wroteSinceSweep = false
+    var unacknowledgedAtLastSweep = Int.max
+    /// Took nothing for `stalledAfterSeconds` with bytes waiting: it has stopped reading. Not
+    /// reported behind; closed with the slow-consumer code once over `maxUnsentBytes`.
     var isStalled = false
     var assembler: MessageAssembler
     /// Set once a close was decided; later sends are ignored and input is discarded.
@@ -43,7 +52,6 @@ final class ServerSession {
     init(id: ConnectionID, wsi: OpaquePointer, maxMessageSize: Int) {
         self.id = id
         self.wsi = wsi
-        lastWrite = DispatchTime.now().uptimeNanoseconds
         assembler = MessageAssembler(maxMessageSize: maxMessageSize)
     }
 }

@@ -41,6 +41,8 @@ extension WebSocketServer {
             return 0
         case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
             return filterUpgrade(wsi)
+        case LWS_CALLBACK_ADD_HEADERS:  // only the upgrade's 101 reaches this handler
+            return addServerHeader(to: wsi, input)
         case LWS_CALLBACK_ESTABLISHED:
             open(wsi, user: user)
             return 0

@@ -20,7 +20,7 @@ extension WebSocketServer: ServiceLoopOwner {
         info.mounts = makeMounts(arena).map { UnsafePointer($0) }
         info.user = Unmanaged.passUnretained(self).toOpaque()
         info.retry_and_idle_policy = UnsafePointer(makeIdlePolicy(arena))
-        info.server_string = arena.cString("checkwire")
+        info.server_string = arena.cString(configuration.serverName)
         // Bounds on connections that are not (yet) WebSockets: an HTTP request must complete its
         // headers, and an idle keep-alive connection is closed, within these (lws's defaults were
         // ~30 s), so half-open requests cannot pile up and hold descriptors.

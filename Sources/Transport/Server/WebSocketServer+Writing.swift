@@ -33,7 +33,7 @@ extension WebSocketServer {
         if let packed = coalescer.pack(from: &session.queue) {
             session.unsentBytes -= packed.payload
             session.requestedAllowance = max(0, session.requestedAllowance - packed.payload)
-            if session.isBehind || session.overSince != 0 { noteBacklog(session) }
+            noteQueueShrank(session)
             let written = lws_write(wsi, packed.bytes, packed.count, LWS_WRITE_HTTP)  // = LWS_WRITE_RAW
             noteProgress(session)
             return written >= packed.count ? .wrote : .failed
@@ -41,7 +41,7 @@ extension WebSocketServer {
         guard let frame = session.queue.popFirst() else { return .nothingQueued }
         session.unsentBytes -= frame.count
         session.requestedAllowance = max(0, session.requestedAllowance - frame.count)
-        if session.isBehind || session.overSince != 0 { noteBacklog(session) }
+        noteQueueShrank(session)
         let written = lws_write(wsi, frame.payload, frame.count, frame.writeProtocol)
         noteProgress(session)
         return written >= frame.count ? .wrote : .failed  // a short write is an error

@@ -47,6 +47,8 @@ public final class WebSocketServer: @unchecked Sendable {
     /// is already posted (see `WebSocketServer+Behind.swift`).
     var behindChanges: [ConnectionID] = []
     var behindReportScheduled = false
+    /// Watched connections that drained since the last report (`watchDrain(of:)`).
+    var drainedConnections: [ConnectionID] = []
     /// Connections lws handed input during this service turn (their `receivedThisTurn` is set).
     var connectionsThatReceived: [ConnectionID] = []
     let shutdownCloseCode = Locked<UInt16>(1001)
@@ -94,7 +96,8 @@ public final class WebSocketServer: @unchecked Sendable {
     /// Unknown or closing connections are ignored. If the connection's unsent bytes would
     /// exceed `maxUnsentBytes`, its queue is dropped and it is closed with
     /// `slowConsumerCloseCode`; a peer that does not read even the close frame is dropped after
-    /// `closeTimeoutSeconds` (`lws_set_timeout`).
+    /// `closeTimeoutSeconds` (`lws_set_timeout`). Live frames that a reader may take late go
+    /// through `broadcast(_:to:stream:refused:)` instead, which refuses rather than closes.
     ///
     /// `requested` marks a frame the peer asked for in a burst (a replay or a snapshot): it
     /// never trips the bound itself, and the bound applies to the bytes queued beyond such
@@ -104,18 +107,55 @@ public final class WebSocketServer: @unchecked Sendable {
         precondition(isServiceThread, "WebSocketServer.send called off the service thread")
         guard let session = sessions[connection], session.closeRequest == nil else { return }
         if requested { session.requestedAllowance += frame.count }
-        guard session.unsentBytes + frame.count <= configuration.maxUnsentBytes + session.requestedAllowance else {
-            session.queue.removeAll()
-            session.unsentBytes = 0
-            requestClose(session, CloseRequest(code: configuration.slowConsumerCloseCode, reason: "slow consumer"))
-            return
+        guard !isOverBound(session, adding: frame.count) else { return closeAsSlowConsumer(session) }
+        enqueue(frame, for: session)
+    }
+
+    /// Queues the same `frame` for every connection in `connections` that has room for it,
+    /// as one `stream`'s next live frame (service thread only); appends to `refused` the
+    /// connections that did not take it.
+    ///
+    /// A connection refuses the frame when it already refuses `stream`, or when the frame
+    /// would take it past `maxUnsentBytes`: then it refuses `stream` from this frame on, until
+    /// `resume(_:for:)`. So what a connection gets of a stream is always a gap-free run, and
+    /// the caller, told which connections refused, sends them the rest from its own record
+    /// when they have drained (`watchDrain(of:)`). A stalled connection (see
+    /// `WebSocketServer+Behind.swift`) over the bound is closed with `slowConsumerCloseCode`
+    /// instead: it stopped reading.
+    public func broadcast(
+        _ frame: OutboundFrame, to connections: some Sequence<ConnectionID>, stream: StreamID,
+        refused: inout [ConnectionID]
+    ) {
+        precondition(isServiceThread, "WebSocketServer.broadcast called off the service thread")
+        for connection in connections {
+            guard let session = sessions[connection], session.closeRequest == nil else { continue }
+            if !session.refusedStreams.isEmpty, session.refusedStreams.contains(stream) {
+                refused.append(connection)
+            } else if !isOverBound(session, adding: frame.count) {
+                enqueue(frame, for: session)
+            } else if session.isStalled {
+                closeAsSlowConsumer(session)
+            } else {
+                session.refusedStreams.append(stream)
+                refused.append(connection)
+            }
         }
+    }
+
+    /// `connection` takes `stream`'s live frames again (service thread only): the caller has
+    /// sent it what the stream refused.
+    public func resume(_ stream: StreamID, for connection: ConnectionID) {
+        precondition(isServiceThread, "WebSocketServer.resume called off the service thread")
+        sessions[connection]?.refusedStreams.removeAll { $0 == stream }
+    }
+
+    private func enqueue(_ frame: OutboundFrame, for session: ServerSession) {
         let wasIdle = session.queue.isEmpty
         session.queue.append(frame)
         session.unsentBytes += frame.count
         if session.unsentBytes > configuration.behindBytes { noteBacklog(session) }
         // Written at the end of this turn; a busy queue is already listed or waits for WRITEABLE.
-        if wasIdle { connectionsToFlush.append(connection) }
+        if wasIdle { connectionsToFlush.append(session.id) }
     }
 
     /// Answers a deferred HTTP request (service thread only). The response is written as the

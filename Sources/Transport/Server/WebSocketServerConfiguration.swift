@@ -29,23 +29,26 @@ public struct WebSocketServerConfiguration: Sendable {
     /// Largest accepted message, however fragmented. A larger one is read to its end and
     /// discarded, then the connection is closed with 1009 (message too big).
     public var maxMessageSize: Int = 65536
-    /// Bound on a connection's queued, not yet written, outbound bytes. A `send` that would
-    /// exceed it closes the connection with `slowConsumerCloseCode` instead.
+    /// Bound on a connection's queued, not yet written, outbound bytes (beyond bursts it asked
+    /// for). A `send` that would exceed it closes the connection with `slowConsumerCloseCode`;
+    /// a live frame (`broadcast`) that would is refused instead, unless the connection stopped
+    /// reading (see `stalledAfterSeconds`).
     public var maxUnsentBytes: Int = 4 << 20
     public var slowConsumerCloseCode: UInt16 = 4008
     /// A connection with more than this many unsent bytes (beyond a burst it asked for) is
     /// *behind*; it is caught up again below `caughtUpBytes`. Each change is reported to the
-    /// delegate (`webSocketServer(_:connection:isBehind:)`), which can slow what feeds it
-    /// instead of letting the queue reach `maxUnsentBytes`. Two marks, so a connection that
-    /// hovers around one does not flip at every frame.
-    public var behindBytes: Int = 128 << 10
-    public var caughtUpBytes: Int = 32 << 10
-    /// How long the queue must stay over `behindBytes` before the connection counts as behind
-    /// (a burst a fast reader takes at once does not).
-    public var behindAfterMilliseconds: Int = 100
-    /// A connection that is behind and has taken nothing for this many seconds is reported
-    /// caught up again: it has stopped reading, and waiting for it would hold its senders
-    /// forever. The slow-consumer bound and the idle timeout deal with it.
+    /// delegate (`webSocketServer(_:connection:isBehind:)`), which can slow what feeds it. Two
+    /// marks, so a connection that hovers around one does not flip at every frame; bytes only,
+    /// so what "behind" means does not depend on the machine's speed. 1 MiB: a fast reader
+    /// handed one large store batch at once (about 300 KB to a single subscriber in a
+    /// durable-edit run) is not behind; at 128 KiB, such bursts paused that run's writers
+    /// hundreds of times a second for nothing.
+    public var behindBytes: Int = 1 << 20
+    public var caughtUpBytes: Int = 256 << 10
+    /// A connection with bytes waiting that shows no sign of reading for this many seconds
+    /// (lws took nothing and the kernel's unacknowledged bytes did not go down) has stopped
+    /// reading: it is no longer reported behind (waiting for it would hold its senders
+    /// forever), and it is closed with `slowConsumerCloseCode` once over `maxUnsentBytes`.
     public var stalledAfterSeconds: Int = 5
     /// `TCP_NOTSENT_LOWAT` on every WebSocket: the kernel keeps at most about this many bytes
     /// of a connection's output unsent (bytes in flight are not counted); 0 leaves the
@@ -89,6 +92,11 @@ public struct WebSocketServerConfiguration: Sendable {
     /// counts them) answered normally; a larger one gets `431` with `Connection: close`. lws
     /// holds twice this per connection while it reads request headers.
     public var maxHeaderBytes: Int = 8192
+    /// The `Server` header of every HTTP response lws writes: static files, dynamic paths,
+    /// deferred answers, refusals and the WebSocket upgrade. The embedding product names
+    /// itself and its version here (`checkwire/0.18.0`), so an operator can tell from any
+    /// response which build answered.
+    public var serverName: String = "checkwire"
 
     public init() {}
 }

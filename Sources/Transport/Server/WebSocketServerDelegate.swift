@@ -15,6 +15,8 @@ public protocol WebSocketServerDelegate: AnyObject {
     /// `connection` fell behind (`true`: more than `behindBytes` unsent) or caught up
     /// (`false`: fewer than `caughtUpBytes`). Reported in the service turn after the change.
     func webSocketServer(_ server: WebSocketServer, connection: ConnectionID, isBehind: Bool)
+    /// `connection`, watched with `watchDrain(of:)`, has at most `caughtUpBytes` queued.
+    func webSocketServer(_ server: WebSocketServer, connectionDrained connection: ConnectionID)
 }
 
 /// Receives uploads (PUT under `configuration.uploadPrefixes`), on the service thread. The
@@ -34,6 +36,9 @@ public protocol WebSocketServerUploadDelegate: AnyObject {
 extension WebSocketServerDelegate {
     /// Servers that do not pace their senders need not listen.
     public func webSocketServer(_ server: WebSocketServer, connection: ConnectionID, isBehind: Bool) {}
+
+    /// Servers that never watch a drain need not listen.
+    public func webSocketServer(_ server: WebSocketServer, connectionDrained connection: ConnectionID) {}
 
     /// Servers without deferred prefixes need not answer: 404.
     public func webSocketServer(_ server: WebSocketServer, didReceive request: HTTPRequest) {

@@ -22,7 +22,7 @@
 /// few bytes each, and `Array`'s checks for a shared buffer and its generic bulk append cost
 /// more than the copying. Writing into memory of its own took encoding the golden `addItem`
 /// event from 5.74 to 2.95 µs (medians of six alternating runs of `checkwire
-/// encode-benchmark`, docs/benchmarks.md, session 13). Noncopyable, so two writers never
+/// encode-benchmark`, docs/benchmarks.md, "The event encoder"). Noncopyable, so two writers never
 /// share that memory; `bytes` copies it out once, at the end.
 public struct JSONWriter: ~Copyable {
     private var start: UnsafeMutablePointer<UInt8>
@@ -97,7 +97,7 @@ public struct JSONWriter: ~Copyable {
     /// Writes `"k":` (preceded by a comma if needed); the next value belongs to this key.
     ///
     /// A literal, written as it is: every key of our messages is one, and not scanning them for
-    /// characters to escape was a tenth of encoding a large `agenda` (session 11). `k` must
+    /// characters to escape was a tenth of encoding a large `agenda` (measured for 0.11.0). `k` must
     /// need no escaping (checked in debug builds).
     public mutating func key(_ k: StaticString) {
         assert(

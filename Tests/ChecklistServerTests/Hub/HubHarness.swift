@@ -64,6 +64,24 @@ final class HubHarness {
         collect()
     }
 
+    /// The wiring reports that `connections` refused event `seq` of `list` (no room live).
+    func refused(_ connections: [ConnectionID], list: ListID, seq: Int64) {
+        hub.liveEventRefused(by: connections, list: list, seq: seq)
+        collect()
+    }
+
+    /// The transport reports a watched connection drained.
+    func drained(_ connection: ConnectionID) {
+        hub.connectionDrained(connection)
+        collect()
+    }
+
+    /// The wiring carried out a `resumeStream`.
+    func resumed(_ connection: ConnectionID, list: ListID) {
+        hub.liveStreamResumed(connection, list: list)
+        collect()
+    }
+
     /// Calls the hub's congestion check as its wake-up would.
     func congestionCheck() {
         hub.congestionCheckDue()
@@ -125,6 +143,11 @@ final class HubHarness {
                 var rest = targets
                 rest.remove(connection)
                 if !rest.isEmpty { kept.append(.broadcast(frame, to: rest)) }
+            case .deliverEvent(let frame, let origin, let targets) where targets.contains(connection):
+                found.append(Self.parse(frame))
+                var rest = targets
+                rest.remove(connection)
+                if !rest.isEmpty { kept.append(.deliverEvent(frame, origin, to: rest)) }
             default:
                 kept.append(action)
             }

@@ -8,6 +8,7 @@ final class RecordingServerDelegate: WebSocketServerDelegate, @unchecked Sendabl
         var opened: [ConnectionID] = []
         var received: [(ConnectionID, WebSocketMessage)] = []
         var closed: [ConnectionID] = []
+        var drained: [ConnectionID] = []
         var receivedOnServiceThread = true
     }
 
@@ -39,6 +40,10 @@ final class RecordingServerDelegate: WebSocketServerDelegate, @unchecked Sendabl
         }
     }
 
+    func webSocketServer(_ server: WebSocketServer, connectionDrained connection: ConnectionID) {
+        log.withLock { $0.drained.append(connection) }
+    }
+
     func webSocketServer(_ server: WebSocketServer, didClose connection: ConnectionID) {
         log.withLock { $0.closed.append(connection) }
     }
@@ -54,5 +59,6 @@ final class RecordingServerDelegate: WebSocketServerDelegate, @unchecked Sendabl
 
     var openedCount: Int { log.withLock { $0.opened.count } }
     var closedCount: Int { log.withLock { $0.closed.count } }
+    var drainedCount: Int { log.withLock { $0.drained.count } }
     var lastOpened: ConnectionID? { log.withLock { $0.opened.last } }
 }

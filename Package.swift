@@ -59,14 +59,23 @@ let package = Package(
         .target(name: "WireProtocol", dependencies: ["ChecklistCore"]),
         // Password hashing (scrypt) and session tokens over libcrypto.
         .target(name: "Credentials", dependencies: ["COpenSSL"]),
-        // SQLite: migrations, event log, materialized state, users and sessions.
+        // What a store is to the server and the hub (protocols and values), and the narrow port a
+        // back end implements beneath the rules. Imports no database library.
+        .target(name: "ChecklistStore", dependencies: ["ChecklistCore"]),
+        // The store's rules, once, over any back end's port: idempotency, limits, authorization,
+        // events and their seq, reminder claims, the planning index, feed tokens, attachment
+        // bookkeeping; and the store thread with group commit.
+        .target(name: "StorageRules", dependencies: ["ChecklistStore", "ChecklistCore"]),
+        // The embedded back end: one SQLite file (GRDB), attachment bytes as files beside it.
         .target(
-            name: "ChecklistStore",
+            name: "SQLiteStore",
             dependencies: [
-                "ChecklistCore", "CSQLitePageCache", .product(name: "GRDB", package: "GRDB.swift"),
+                "ChecklistStore", "ChecklistCore", "CSQLitePageCache", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
+        // `--database` to a store: the one place that knows every back end.
+        .target(name: "StoreFactory", dependencies: ["ChecklistStore", "StorageRules", "SQLiteStore"]),
         // Sessions, auth, authorization, subscriptions and fan-out: the two threads' hand-off.
         .target(
             name: "ChecklistServer",
@@ -107,7 +116,7 @@ let package = Package(
         .executableTarget(
             name: "checkwire",
             dependencies: [
-                "ChecklistServer", "ChecklistStore", "ChecklistCore", "WireProtocol", "Transport",
+                "ChecklistServer", "ChecklistStore", "StoreFactory", "ChecklistCore", "WireProtocol", "Transport",
                 "ChecklistClient", "TerminalUI", "LoadTest", "QuickAddTools", "ProductVersion",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -138,27 +147,46 @@ let package = Package(
             ]
         ),
         .testTarget(name: "MailTests", dependencies: ["Mail", "OutboundDelivery", "LoopbackTestSupport"]),
+        // What store tests share: fixtures, and the back ends the contract suite runs on.
+        .target(
+            name: "StoreTestSupport",
+            dependencies: ["ChecklistStore", "StorageRules", "SQLiteStore", "ChecklistCore"],
+            path: "Tests/StoreTestSupport"
+        ),
+        // Every requirement of the storage port, one test body run on every back end.
         .testTarget(
-            name: "ChecklistStoreTests",
+            name: "StorageContractTests",
+            dependencies: ["StoreTestSupport", "ChecklistStore", "StorageRules", "ChecklistCore"]
+        ),
+        // What only SQLite has: pages, the WAL and its flush, the checkpointer, the file lock,
+        // migrations of old files, FTS5's ranking bound.
+        .testTarget(
+            name: "SQLiteStoreTests",
             dependencies: [
-                "ChecklistStore", "ChecklistCore", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
-            ]
+                "StoreTestSupport", "SQLiteStore", "StorageRules", "ChecklistStore", "ChecklistCore", "Credentials",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "ChecklistClientTests",
             dependencies: [
-                "ChecklistClient", "TerminalUI", "ChecklistServer", "Transport", "WireProtocol", "LoopbackTestSupport",
+                "ChecklistClient", "TerminalUI", "ChecklistServer", "StoreFactory", "ChecklistStore", "Transport",
+                "WireProtocol", "LoopbackTestSupport",
             ]
         ),
         .testTarget(
             name: "LoadTestTests",
-            dependencies: ["LoadTest", "ChecklistServer", "WireProtocol", "Transport", "LoopbackTestSupport"]
+            dependencies: [
+                "LoadTest", "ChecklistServer", "StoreFactory", "ChecklistStore", "WireProtocol", "Transport",
+                "LoopbackTestSupport",
+            ]
         ),
         .testTarget(
             name: "ChecklistServerTests",
             dependencies: [
-                "ChecklistServer", "Transport", "WireProtocol", "ChecklistCore", "ChecklistStore", "ProductVersion",
+                "ChecklistServer", "Transport", "WireProtocol", "ChecklistCore", "ChecklistStore", "StoreFactory",
+                "ProductVersion",
                 "LoopbackTestSupport", .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),

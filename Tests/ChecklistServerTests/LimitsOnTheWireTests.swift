@@ -9,9 +9,9 @@ import ChecklistServer
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct LimitsOnTheWireTests {
     @Test func passingAPerUserLimitIsTooLargeWithTheOpID() async throws {
-        let server = try TestServer {
+        let server = try TestServer(store: {
             $0.limits = StoreLimits(listsPerUser: 1, itemsPerList: 1, storedBytesPerUser: 1 << 20)
-        }
+        })
         defer { server.stop() }
         let ana = try await server.user("ana")
         let list = try await ana.createList()

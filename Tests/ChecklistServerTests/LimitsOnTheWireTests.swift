@@ -6,7 +6,7 @@ import ChecklistServer
 
 /// The contract's "Sessions and sharing": limits answer `tooLarge` naming the limit, echo the
 /// `opId`, change nothing, and the connection goes on.
-@Suite(.serialized, .timeLimit(.minutes(1)))
+@Suite(.serialized, .timeLimit(.minutes(5)))
 struct LimitsOnTheWireTests {
     @Test func passingAPerUserLimitIsTooLargeWithTheOpID() async throws {
         let server = try TestServer(store: {

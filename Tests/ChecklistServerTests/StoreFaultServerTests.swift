@@ -87,7 +87,9 @@ struct StoreFaultServerTests {
         let login = try await other.request(
             ["type": "login", "username": "ana", "password": "correct horse"], expecting: "authed")
         #expect(login["code"]?.string == "internal")
-        #expect(Date().timeIntervalSince(started) < 10)
+        // Answered, not hung behind the lock (each waits its 0.5 s busy timeout); the bound is
+        // loose so that a busy machine does not fail it.
+        #expect(Date().timeIntervalSince(started) < 30)
         let unhealthy = try await Self.health(port: server.port)
         #expect(unhealthy.status == 503)
         #expect(unhealthy.body.contains("locked"), "the reason is given: \(unhealthy.body)")

@@ -33,7 +33,7 @@ struct BenchRunnerTests {
     static func configuration(_ scenario: BenchConfiguration.Scenario) -> BenchConfiguration {
         var configuration = BenchConfiguration()
         configuration.scenario = scenario
-        configuration.timeout = 60
+        configuration.timeout = 240
         configuration.progress = false
         return configuration
     }

@@ -237,6 +237,15 @@ async def _reminders_by_push(url, service):
         assert tries[1]["receivedAt"] - tries[0]["receivedAt"] >= 0.9, "Retry-After: 1 was waited for"
         assert all(t["problems"] == [] for t in tries)
 
+        # /metrics counts what the sender did: three delivered, one gone, one retried.
+        metrics_url = url.replace("ws://", "http://").replace("/ws", "/metrics")
+        with urllib.request.urlopen(metrics_url, timeout=STEP_TIMEOUT) as response:
+            exposition = response.read().decode()
+        values = {line.split()[0]: float(line.split()[1]) for line in exposition.splitlines()
+                  if line.startswith("checkwire_push_")}
+        assert values["checkwire_push_gone"] == 1 and values["checkwire_push_retried"] == 1, values
+        assert values["checkwire_push_delivered"] >= 3 and values["checkwire_push_failed"] == 0, values
+
         # The device the user removes gets nothing more.
         removed = await ana.request({"type": "pushUnsubscribe", "id": phone_id_on_server})
         assert removed == {"type": "pushUnsubscribed", "id": phone_id_on_server, "ref": removed["ref"]}

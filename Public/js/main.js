@@ -13,7 +13,7 @@ import { createChecklistView } from "./views/checklist/view.js";
 import { createCalendarView } from "./views/calendar/view.js";
 import { createReminderBanners } from "./views/reminders.js";
 import { openPushDialog } from "./views/push-settings.js";
-import { closeNotification, shareSessionWithServiceWorker } from "./push.js";
+import { closeNotification, deviceId, shareSessionWithServiceWorker, turnPushOff } from "./push.js";
 import { createHabitView } from "./views/habits/view.js";
 import { createTodayView } from "./views/today.js";
 import { openFeedDialog } from "./views/feed.js";
@@ -127,6 +127,8 @@ function buildShell() {
 async function onLogout() {
   const pending = sync.outbox.size;
   if (pending && !confirm(`${plural(pending, "change")} haven’t reached the server yet and will be lost if you log out now. Log out anyway?`)) return;
+  // Whoever uses this browser next must not get this person's reminders.
+  if (deviceId(sync.user?.username)) await turnPushOff(app).catch(() => {});
   await sync.logout();
   history.replaceState(null, "", "#/");
   route();

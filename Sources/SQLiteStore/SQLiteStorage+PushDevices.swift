@@ -15,7 +15,7 @@ extension SQLiteStorage: PushDevicePort {
                 }
             return try Row.fetchAll(
                 db.cachedStatement(
-                    sql: "SELECT \(columns) FROM push_devices WHERE \(condition) ORDER BY created_at, id"),
+                    sql: "SELECT \(columns) FROM push_devices WHERE \(condition) ORDER BY created_at, rowid"),
                 arguments: [argument]
             ).map { row in
                 PushDevice(

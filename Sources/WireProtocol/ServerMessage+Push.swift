@@ -13,16 +13,16 @@ extension ServerMessage {
     }
 
     public static func pushSubscribed(id: String, ref: String?) -> [UInt8] {
-        var writer = JSONWriter(capacity: 96)
-        writer.beginMessage("pushSubscribed", ref: ref)
-        writer.field("id", id)
-        writer.endObject()
-        return writer.bytes
+        deviceMessage("pushSubscribed", id: id, ref: ref)
     }
 
     public static func pushUnsubscribed(id: String, ref: String?) -> [UInt8] {
+        deviceMessage("pushUnsubscribed", id: id, ref: ref)
+    }
+
+    private static func deviceMessage(_ type: String, id: String, ref: String?) -> [UInt8] {
         var writer = JSONWriter(capacity: 96)
-        writer.beginMessage("pushUnsubscribed", ref: ref)
+        writer.beginMessage(type, ref: ref)
         writer.field("id", id)
         writer.endObject()
         return writer.bytes

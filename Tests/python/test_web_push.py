@@ -12,16 +12,13 @@ import asyncio
 import base64
 import datetime
 import json
-import os
-import signal
-import subprocess
 import time
 import urllib.request
 
 import pytest
 
 from push_service import PushService
-from test_protocol_flow import DEFAULT_BIN, STEP_TIMEOUT, Client, _read_port
+from test_protocol_flow import STEP_TIMEOUT, Client, running_server
 
 DEADLINE = 20.0  # seconds for a push to arrive or a device to go
 
@@ -35,43 +32,11 @@ def push_service():
         service.stop()
 
 
-def start_server(tmp_path, *extra):
-    binary = os.environ.get("CHECKWIRE_BIN", DEFAULT_BIN)
-    assert os.access(binary, os.X_OK), f"checkwire binary not found at {binary}; set CHECKWIRE_BIN"
-    stderr_path = tmp_path / "server.stderr"
-    with open(stderr_path, "wb") as stderr:
-        process = subprocess.Popen(
-            [binary, "serve", "--host", "127.0.0.1", "--port", "0", "--database", str(tmp_path / "db.sqlite"),
-             "--fast-password-hashing", "--log-level", "warning", *extra],
-            stdout=subprocess.PIPE, stderr=stderr, cwd=tmp_path,
-        )
-    return process, _read_port(process, stderr_path), stderr_path
-
-
-def stop_server(process, stderr_path):
-    if process.poll() is None:
-        process.send_signal(signal.SIGTERM)
-        try:
-            code = process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-            pytest.fail("checkwire did not stop within 15 s of SIGTERM")
-    else:
-        code = process.returncode
-    process.stdout.close()
-    assert code == 0, f"checkwire exited with {code}; stderr:\n{stderr_path.read_text(errors='replace')}"
-
-
 @pytest.fixture
 def push_server(tmp_path):
     """A server that sends push, to loopback endpoints too (the push service here)."""
-    process, port, stderr_path = start_server(
-        tmp_path, "--vapid-subject", "mailto:ops@example.org", "--allow-loopback-push")
-    try:
-        yield f"ws://127.0.0.1:{port}/ws"
-    finally:
-        stop_server(process, stderr_path)
+    with running_server(tmp_path, "--vapid-subject", "mailto:ops@example.org", "--allow-loopback-push") as url:
+        yield url
 
 
 class PushClient(Client):
@@ -223,6 +188,18 @@ async def _reminders_by_push(url, service):
 
         devices = await asyncio.wait_for(laptop_gone(), DEADLINE)
         assert devices[0]["device"] == "Phone"
+        # A push the phone took is its `lastUsed`.
+        assert devices[0]["lastUsed"] > devices[0]["created"], devices
+
+        # A reminder too long for one push (notes of 10,000 characters) goes without its notes.
+        long_item = (await ana.op("i4", "addItem", list=course, title="Reading list", notes="n" * 10_000,
+                                  due=soon(2), remindBefore=0))["id"]
+        long_pushes = await wait_for(
+            lambda: [m for m in messages(service, subscription_id(phone)) if "Reading list" in (m.get("payload") or "")],
+            "the long reminder's push")
+        assert long_pushes[0]["problems"] == [] and long_pushes[0]["bodyLength"] <= 4096
+        long_payload = json.loads(long_pushes[0]["payload"])
+        assert long_payload["item"]["id"] == long_item and long_payload["item"]["notes"] is None
 
         # 429 with Retry-After: tried again after the wait, and then delivered.
         phone_id = subscription_id(phone)
@@ -311,11 +288,8 @@ async def _bad_subscriptions(url, service):
 
 
 def test_a_server_without_a_vapid_subject_says_it_sends_no_push(tmp_path):
-    process, port, stderr_path = start_server(tmp_path)
-    try:
-        asyncio.run(asyncio.wait_for(_no_push(f"ws://127.0.0.1:{port}/ws"), 60))
-    finally:
-        stop_server(process, stderr_path)
+    with running_server(tmp_path) as url:
+        asyncio.run(asyncio.wait_for(_no_push(url), 60))
 
 
 async def _no_push(url):
@@ -330,11 +304,8 @@ async def _no_push(url):
 
 
 def test_loopback_endpoints_need_the_test_flag(tmp_path, push_service):
-    process, port, stderr_path = start_server(tmp_path, "--vapid-subject", "https://ops.example.org/contact")
-    try:
-        asyncio.run(asyncio.wait_for(_loopback_refused(f"ws://127.0.0.1:{port}/ws", push_service), 60))
-    finally:
-        stop_server(process, stderr_path)
+    with running_server(tmp_path, "--vapid-subject", "https://ops.example.org/contact") as url:
+        asyncio.run(asyncio.wait_for(_loopback_refused(url, push_service), 60))
 
 
 async def _loopback_refused(url, service):

@@ -13,7 +13,7 @@ public protocol PushDevicePort: AnyObject {
 }
 
 public enum PushDeviceKey: Hashable, Sendable {
-    /// A user's devices, oldest first.
+    /// A user's devices, oldest first (in the order subscribed).
     case user(UserID)
     /// The device with this id (at most one).
     case id(String)

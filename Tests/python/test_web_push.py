@@ -317,3 +317,34 @@ async def _loopback_refused(url, service):
         assert (await eve.request({"type": "pushKey"}))["type"] == "pushKey"
     finally:
         await eve.close()
+
+
+def test_a_hanging_push_service_delays_no_other_delivery(push_server, push_service):
+    asyncio.run(asyncio.wait_for(_hanging(push_server, push_service), 120))
+
+
+async def _hanging(url, service):
+    fay = await signup(url, "fay")
+    try:
+        stuck = new_subscription(service)
+        fine = new_subscription(service)
+        await subscribe(fay, stuck, "Stuck laptop")
+        await subscribe(fay, fine, "Phone")
+        http("PUT", f"{service.origin}/script/{subscription_id(stuck)}", [{"hang": True}])
+        course = (await fay.op("c1", "createList", title="Physics"))["id"]
+        await remind_soon(fay, course, "i1", "Lab report")
+        # The stuck device's push is held open by its service; the phone's arrives all the same,
+        # and so does the live reminder, and the server keeps answering.
+        await wait_for(lambda: messages(service, subscription_id(stuck)), "the push the stuck service holds")
+        phone = await wait_for(lambda: messages(service, subscription_id(fine)), "the phone's push")
+        assert phone[0]["answered"] == 201 and phone[0]["problems"] == []
+        while not fay.reminders:
+            message = await fay.next()
+            if message.get("type") == "reminder":
+                fay.reminders.append(message)
+        assert fay.reminders[0]["item"]["title"] == "Lab report"
+        assert (await fay.request({"type": "devices"}))["type"] == "devices"
+        assert messages(service, subscription_id(stuck))[0]["answered"] == "hang"
+    finally:
+        await fay.close()
+        http("PUT", f"{service.origin}/release/{subscription_id(stuck)}", None)

@@ -81,6 +81,8 @@ let package = Package(
             name: "ChecklistServer",
             dependencies: [
                 "Transport", "ChecklistCore", "WireProtocol", "ChecklistStore", "Credentials", "ProductVersion",
+                "WebPush",
+                "OutboundDelivery",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "DequeModule", package: "swift-collections"),
@@ -117,7 +119,7 @@ let package = Package(
             name: "checkwire",
             dependencies: [
                 "ChecklistServer", "ChecklistStore", "StoreFactory", "ChecklistCore", "WireProtocol", "Transport",
-                "ChecklistClient", "TerminalUI", "LoadTest", "QuickAddTools", "ProductVersion",
+                "ChecklistClient", "TerminalUI", "LoadTest", "QuickAddTools", "ProductVersion", "WebPush",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -11,7 +11,9 @@ import { createAuthView, rememberKnownDevice } from "./views/auth.js";
 import { createListsView } from "./views/lists.js";
 import { createChecklistView } from "./views/checklist/view.js";
 import { createCalendarView } from "./views/calendar/view.js";
-import { createReminderBanners, notificationsSupported, enableNotifications } from "./views/reminders.js";
+import { createReminderBanners } from "./views/reminders.js";
+import { openPushDialog } from "./views/push-settings.js";
+import { closeNotification, deviceId, shareSessionWithServiceWorker, turnPushOff } from "./push.js";
 import { createHabitView } from "./views/habits/view.js";
 import { createTodayView } from "./views/today.js";
 import { openFeedDialog } from "./views/feed.js";
@@ -70,13 +72,9 @@ function buildShell() {
   const menu = h("div.menu#user-menu", { role: "menu", hidden: true },
     h("div.menu-header", h("span.menu-name"), h("span.menu-sub", "Signed in")),
     h("button.menu-item#notify-button", {
-      type: "button", role: "menuitem", hidden: !notificationsSupported() || Notification.permission !== "default",
-      onclick: async (e) => {
-        const permission = await enableNotifications();
-        e.currentTarget.hidden = permission !== "default";
-        toast(permission === "granted" ? "Reminders will also show as notifications on this device." : "Notifications are off for this site; reminders still show on the page.");
-      },
-    }, icon("bell", { size: 16 }), "Notify me on this device"),
+      type: "button", role: "menuitem",
+      onclick: () => { closeMenu(); openPushDialog(app); },
+    }, icon("bell", { size: 16 }), "Notifications on this device"),
     h("button.menu-item#zone-button", {
       type: "button", role: "menuitem",
       onclick: () => { closeMenu(); openZoneDialog(app); },
@@ -129,6 +127,8 @@ function buildShell() {
 async function onLogout() {
   const pending = sync.outbox.size;
   if (pending && !confirm(`${plural(pending, "change")} haven’t reached the server yet and will be lost if you log out now. Log out anyway?`)) return;
+  // Whoever uses this browser next must not get this person's reminders.
+  if (deviceId(sync.user?.username)) await turnPushOff(app).catch(() => {});
   await sync.logout();
   history.replaceState(null, "", "#/");
   route();
@@ -295,8 +295,12 @@ sync.addEventListener("shared", (e) => {
   toast(text, { action: { label: "Open", run: () => app.navigate(`#/list/${encodeURIComponent(list.id)}`) } });
 });
 sync.addEventListener("reminder", (e) => reminders.show(e.detail));
-sync.addEventListener("reminderHandled", (e) => reminders.remove(e.detail.list, e.detail.item));
+sync.addEventListener("reminderHandled", (e) => {
+  reminders.remove(e.detail.list, e.detail.item);
+  closeNotification(e.detail.list, e.detail.item).catch(() => {});
+});
 sync.addEventListener("session", () => {
+  shareSessionWithServiceWorker(sync.session);
   if (sync.user) return;
   reminders.clear();
   setDisplayZone(browserZone());
@@ -332,4 +336,15 @@ sync.start();
 
 if ("serviceWorker" in navigator && window.isSecureContext) {
   navigator.serviceWorker.register("sw.js").catch(() => {});
+  // The service worker hands a visible tab the reminders pushed to it (the tab shows them,
+  // not a notification), and asks it to open an item a notification was clicked for.
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    const message = event.data || {};
+    if (message.type === "pushedReminder" && sync.user) reminders.show(message.reminder);
+    if (message.type === "openItem" && sync.user) {
+      app.navigate(message.hash);
+      if (message.problem) toast(`Could not act from the notification (${message.problem}); here is the item.`, { kind: "error" });
+    }
+  });
+  shareSessionWithServiceWorker(sync.session);
 }

@@ -1,6 +1,7 @@
 import ChecklistCore
 import ChecklistStore
 import Transport
+import WebPush
 import WireProtocol
 
 /// The one place where failures become wire error codes.
@@ -32,6 +33,15 @@ extension WireError {
     init(_ error: RequestDecodingError) {
         self.init(.badRequest, error.message)
     }
+
+    /// A push subscription the server cannot use (its endpoint or keys).
+    init(_ error: PushSubscriptionError) {
+        self.init(.badRequest, error.description)
+    }
+
+    /// Push requests to a server started without `--vapid-subject`.
+    static let pushNotConfigured = WireError(
+        .badRequest, "this server sends no push notifications (it was started without --vapid-subject)")
 
     /// The same answer for a wrong password, an unknown username and a bad token, so
     /// accounts cannot be discovered by trying.

@@ -123,6 +123,21 @@ public protocol ChecklistStorage: AnyObject {
     func dismissReminder(userID: UserID, listID: ListID, itemID: ItemID, at: Timestamp) throws(StoreError)
     func snoozeReminder(userID: UserID, listID: ListID, itemID: ItemID, until: Timestamp, now: Timestamp)
         throws(StoreError) -> ReminderSnooze
+
+    // MARK: Devices that take Web Push
+
+    /// Stores a device's subscription for the user (the same endpoint again updates it); more
+    /// than `limit` devices for one user: `tooLarge`.
+    func subscribePush(_ device: PushDevice, limit: Int) throws(StoreError) -> PushDevice
+    /// The user's devices, oldest first.
+    func pushDevices(of userID: UserID) throws(StoreError) -> [PushDevice]
+    /// Removes one of the user's devices; another user's or an unknown id: `notFound`.
+    func unsubscribePush(id: String, userID: UserID) throws(StoreError)
+    /// Where fired reminders go by push: each delivery to each device of its user.
+    func pushDeliveries(of deliveries: [(userID: UserID, itemID: ItemID, payload: [UInt8])]) throws(StoreError)
+        -> [PushDelivery]
+    /// The push service said the device is gone (404 or 410), or took a push (`used`).
+    func pushAnswered(deviceID: String, endpoint: String, gone: Bool, at: Timestamp) throws(StoreError)
 }
 
 extension ChecklistStorage {

@@ -17,7 +17,7 @@ import GRDB
 /// rest on an overflow page of its own, 4 KiB per edit.
 enum Schema {
     /// The version of the newest migration this build knows.
-    static let newestVersion = "0.18.0"
+    static let newestVersion = "0.19.0"
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -345,6 +345,25 @@ enum Schema {
                         key BLOB NOT NULL CHECK (length(key) = 32)
                     );
                     ALTER TABLE lists ADD COLUMN goal_days INTEGER;
+                    """)
+        }
+
+        // The devices that take Web Push: one row per endpoint (a browser profile), the user it
+        // reminds, and the keys only that browser decrypts with.
+        migrator.registerMigration("0.19.0") { db, _ in
+            try db.execute(
+                sql: """
+                    CREATE TABLE push_devices (
+                        id TEXT PRIMARY KEY,
+                        user_id TEXT NOT NULL REFERENCES users(id),
+                        device TEXT NOT NULL,
+                        endpoint TEXT NOT NULL UNIQUE,
+                        p256dh TEXT NOT NULL,
+                        auth TEXT NOT NULL,
+                        created_at INTEGER NOT NULL,
+                        last_used_at INTEGER NOT NULL
+                    );
+                    CREATE INDEX push_devices_by_user ON push_devices(user_id, created_at);
                     """)
         }
         return migrator

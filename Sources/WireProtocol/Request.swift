@@ -34,6 +34,13 @@ public struct Request: Hashable, Sendable {
         case feed(list: ListID?, rotate: Bool)
         /// A short-lived URL for an attachment that needs no bearer token (`<img src>`).
         case attachmentURL(id: AttachmentID)
+        /// The server's VAPID public key, for `pushManager.subscribe`.
+        case pushKey
+        /// A browser's push subscription (`PushSubscription.toJSON()`) and the name the user sees.
+        case pushSubscribe(endpoint: String, p256dh: String, auth: String, device: String)
+        /// The user's devices that take push.
+        case devices
+        case pushUnsubscribe(id: String)
     }
 }
 

@@ -47,6 +47,23 @@ public enum RequestDecoder {
         return ref
     }
 
+    /// `pushSubscribe`: the fields' shapes; whether the endpoint and keys are usable is the
+    /// server's check (`PushSubscription`), which knows whether loopback endpoints are allowed.
+    private static func pushSubscribe(_ fields: FieldReader) throws(RequestDecodingError) -> Request.Body {
+        let endpoint = try fields.requiredString("endpoint", limit: 2_048)
+        guard let keys = fields.object["keys"]?.objectValue else {
+            throw RequestDecodingError("pushSubscribe needs \"keys\": {\"p256dh\": …, \"auth\": …}")
+        }
+        let keyFields = FieldReader(object: keys, context: "keys")
+        let p256dh = try keyFields.requiredString("p256dh", limit: 200)
+        let auth = try keyFields.requiredString("auth", limit: 100)
+        let device = try fields.requiredString("device", limit: Limits.deviceName).trimmingWhitespace
+        guard !device.isEmpty else {
+            throw RequestDecodingError("\"device\" must name the device, such as \"Chromium on Linux\" or \"Phone\"")
+        }
+        return .pushSubscribe(endpoint: endpoint, p256dh: p256dh, auth: auth, device: device)
+    }
+
     private static func body(of object: JSONObject, newID: () -> String) throws(RequestDecodingError) -> Request.Body {
         guard let type = object["type"]?.stringValue else {
             throw RequestDecodingError("every request needs a string \"type\"")
@@ -125,9 +142,17 @@ public enum RequestDecoder {
             return .history(
                 list: try fields.id("list"), from: from, to: to,
                 username: try fields.string("username", limit: 64, required: false))
+        case "pushKey":
+            return .pushKey
+        case "pushSubscribe":
+            return try pushSubscribe(fields)
+        case "devices":
+            return .devices
+        case "pushUnsubscribe":
+            return .pushUnsubscribe(id: try fields.requiredString("id", limit: Limits.opID))
         default:
             throw RequestDecodingError(
-                "unknown type \"\(type)\"; expected signup, login, auth, logout, lists, subscribe, unsubscribe, op, settings, dismissReminder, snoozeReminder, history, agenda, search, feed or attachmentURL"
+                "unknown type \"\(type)\"; expected signup, login, auth, logout, lists, subscribe, unsubscribe, op, settings, dismissReminder, snoozeReminder, history, agenda, search, feed, attachmentURL, pushKey, pushSubscribe, devices or pushUnsubscribe"
             )
         }
     }

@@ -73,6 +73,22 @@ extension Request {
             writer.field("list", list)
             writer.field("item", item)
             writer.field("until", until)
+        case .pushKey:
+            writer.field("type", "pushKey")
+        case .pushSubscribe(let endpoint, let p256dh, let auth, let device):
+            writer.field("type", "pushSubscribe")
+            writer.field("endpoint", endpoint)
+            writer.key("keys")
+            writer.beginObject()
+            writer.field("p256dh", p256dh)
+            writer.field("auth", auth)
+            writer.endObject()
+            writer.field("device", device)
+        case .devices:
+            writer.field("type", "devices")
+        case .pushUnsubscribe(let id):
+            writer.field("type", "pushUnsubscribe")
+            writer.field("id", id)
         }
         if let ref { writer.field("ref", ref) }
         writer.endObject()

@@ -20,7 +20,9 @@ struct Checkwire: AsyncParsableCommand {
                     Cancel.self, Restore.self, Move.self, Undo.self, Share.self, Unshare.self, Export.self,
                 ]),
             CommandGroup(name: "Planning", subcommands: [Today.self, Agenda.self, Search.self, Feed.self]),
-            CommandGroup(name: "Reminders", subcommands: [Reminders.self, Remind.self, Snooze.self, Dismiss.self]),
+            CommandGroup(
+                name: "Reminders",
+                subcommands: [Reminders.self, Remind.self, Snooze.self, Dismiss.self, Notify.self, Devices.self]),
             CommandGroup(name: "Habits", subcommands: [Habits.self, CheckIn.self]),
             CommandGroup(name: "Files", subcommands: [Attach.self, Attachments.self, Download.self]),
             CommandGroup(

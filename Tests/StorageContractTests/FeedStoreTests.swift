@@ -70,7 +70,7 @@ import Testing
             }
             let (first, name, entries) = try read()
             #expect(first?.lists.contains("l1") == true)
-            #expect(first?.lists.contains("h") == false, "habit checklists are left out")
+            #expect(first?.lists.contains("h") == true, "habit checklists are in: each habit one recurring entry")
             #expect(name == "Checkwire — olive")
             #expect(entries.map(\.item.id) == ["old-open", "soon"], "dated items, open old ones kept, by due")
             let soonRevision = try #require(entries.last?.revision)

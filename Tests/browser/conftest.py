@@ -55,7 +55,9 @@ class Server:
             [BIN, "serve", "--port", str(self.port), "--database", str(self.database), "--public", PUBLIC,
              "--fast-password-hashing", "--log-level", "warning"],
             stdout=subprocess.PIPE, stderr=self.log, cwd=str(REPO),
-            env={**os.environ, "TZ": "UTC"},  # the server's machine in UTC; browsers set their own zones
+            # The server's machine in UTC (browsers set their own zones); Web Push on, so the
+            # notification settings and the service worker's actions can be tested.
+            env={**os.environ, "TZ": "UTC", "CHECKWIRE_VAPID_SUBJECT": "mailto:ops@example.org"},
         )
         deadline = time.monotonic() + 20
         line = b""

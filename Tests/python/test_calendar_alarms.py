@@ -91,13 +91,8 @@ async def _alarms(url):
         await ana.close()
 
 
-# The feed code writes a habit as one component with its RRULE (and its alarm), as the Swift
-# tests of CalendarFeed show; the store still leaves habit checklists out of feeds (the two
-# `habits` filters of feedEntries and feedLists in ChecklistStore+Feeds), a change that waits
-# for the storage port. With both filters dropped this test passes. Strict: once habits reach
-# the feed it fails as XPASS, and the marker must go (and docs/protocol.md's "habit
-# checklists are left out").
-@pytest.mark.xfail(strict=True, reason="the store leaves habit checklists out of calendar feeds")
+# Each habit is one component with its RRULE (and its alarm), in the feed of all checklists
+# and in the habit checklist's own, not one entry per day.
 def test_each_habit_is_one_recurring_component(server):
     asyncio.run(_habits(server))
 

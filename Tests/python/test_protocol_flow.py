@@ -15,6 +15,7 @@ test instead of hanging it.
 """
 
 import asyncio
+import contextlib
 import itertools
 import json
 import os
@@ -43,6 +44,14 @@ BANNER = re.compile(r"Checkwire listening on http://127\.0\.0\.1:(\d+)/")
 @pytest.fixture
 def server(tmp_path):
     """Starts `checkwire serve` on a free port; yields its WebSocket URL."""
+    with running_server(tmp_path) as url:
+        yield url
+
+
+@contextlib.contextmanager
+def running_server(tmp_path, *extra):
+    """`checkwire serve` on a free port with its own database in `tmp_path`, and `extra`
+    arguments; yields its WebSocket URL, and checks it stops cleanly on SIGTERM."""
     binary = os.environ.get("CHECKWIRE_BIN", DEFAULT_BIN)
     assert os.access(binary, os.X_OK), f"checkwire binary not found at {binary}; set CHECKWIRE_BIN"
     stderr_path = tmp_path / "server.stderr"
@@ -55,6 +64,7 @@ def server(tmp_path):
                 "--database", str(tmp_path / "db.sqlite"),
                 "--fast-password-hashing",
                 "--log-level", "warning",
+                *extra,
             ],
             stdout=subprocess.PIPE,
             stderr=stderr,

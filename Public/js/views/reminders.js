@@ -3,7 +3,9 @@
 //
 // A banner goes away when handled here or on another device of the same user (the server
 // sends reminderDismissed / reminderSnoozed to all of them). Permission for notifications is
-// asked only from a click ("Notify me on this device" in the user menu), never on load.
+// asked only from a click ("Notifications on this device" in the user menu), never on load.
+// With Web Push on for this device (js/push.js) the service worker shows the notification
+// instead, when no tab is visible.
 //
 // Banners are kept components, updated with the page: a reminder delivered at sign-in comes
 // before the checklists do, so whether its Done button is there is decided again once the
@@ -16,6 +18,7 @@ import { icon } from "../icons.js";
 import { keyedChildren } from "../keyed.js";
 import { formatDueLong, tomorrowMorning } from "../format.js";
 import { wireTime } from "../zone.js";
+import { pushIsOn } from "../push.js";
 
 const SNOOZES = [
   { label: "10 min", id: "10m", until: () => new Date(Date.now() + 10 * 60000) },
@@ -143,6 +146,8 @@ function createBanner(app, first, handled) {
 /** A system notification, once per occurrence on this browser (whatever the tabs and reconnects). */
 function notify(app, reminder) {
   if (!notificationsSupported() || Notification.permission !== "granted") return;
+  // With push on, the service worker shows it when no tab is visible; a visible tab has its banner.
+  if (pushIsOn(app.user?.username)) return;
   if (!firstRing(app.user?.username, `${reminder.list}/${reminder.item.id}@${reminder.at}`)) return;
   try {
     const note = new Notification(`Reminder: ${reminder.item.title}`, {

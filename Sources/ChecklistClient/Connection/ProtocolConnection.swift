@@ -247,6 +247,10 @@ extension Request.Body {
         case .search: "search"
         case .feed: "feed"
         case .attachmentURL: "attachmentURL"
+        case .pushKey: "pushKey"
+        case .pushSubscribe: "pushSubscribe"
+        case .devices: "devices"
+        case .pushUnsubscribe: "pushUnsubscribe"
         }
     }
 }

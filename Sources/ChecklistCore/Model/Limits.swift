@@ -17,4 +17,9 @@ public enum Limits {
     public static let remindBefore = 366 * 86_400
     /// A habit checklist's goal: at most ten years of days.
     public static let goalDays = 3_660
+    /// The name of a device that takes push ("Chromium on Linux").
+    public static let deviceName = 100
+    /// Devices one account may have taking push: a person's browsers and phones, with room
+    /// for old ones not yet removed; past it, `pushSubscribe` is `tooLarge`.
+    public static let pushDevicesPerUser = 20
 }

@@ -108,6 +108,8 @@ extension Hub {
                 .dismissReminder(userID: user.id, listID: list, itemID: item, at: at),
                 then: .dismissReminder(session.connection, ticket: ticket, ref: ref, listID: list, itemID: item, at: at)
             )
+        case .pushKey, .pushSubscribe, .devices, .pushUnsubscribe:
+            handlePush(request.body, ref: ref, in: session)
         case .snoozeReminder(let list, let item, let until):
             guard let user = authenticatedUser(session, ref: ref) else { return }
             let ticket = session.replies.issue()

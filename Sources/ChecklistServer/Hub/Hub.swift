@@ -41,6 +41,10 @@ final class Hub {
         /// `LiveCatchUps`): less than the transport's bound minus its caught-up mark, so a
         /// chunk always fits once the subscriber has drained.
         var catchUpChunkBytes = 1 << 20
+        /// The VAPID public key (`pushKey`); `nil`: the server sends no push.
+        var pushPublicKey: String?
+        /// Accept `http://127.0.0.1:PORT/…` push endpoints (tests only).
+        var allowLoopbackPush = false
     }
 
     let configuration: Configuration

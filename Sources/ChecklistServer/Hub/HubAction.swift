@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistStore
 import Transport
 
 /// What the hub asks its wiring to do. The hub itself touches no socket, thread or store:
@@ -33,6 +34,8 @@ enum HubAction {
     case checkCongestion(after: Double)
     /// Answer a deferred HTTP request (an upload's outcome).
     case respondHTTP(HTTPResponse, to: HTTPRequestID)
+    /// Send fired reminders by Web Push (on the push sender's thread, never waited for).
+    case push([PushDelivery])
 }
 
 /// Which event a `deliverEvent` frame is: its checklist, its seq, and the stream the transport

@@ -72,6 +72,7 @@ extension Hub {
         metrics.remindersFired.increment(by: Int64(fired.fired))
         metrics.remindersLate.increment(by: Int64(fired.late))
         for (userID, message) in fired.messages { deliverReminder(message, to: userID) }
+        push(fired.pushes)
         schedule(fired.next)
     }
 

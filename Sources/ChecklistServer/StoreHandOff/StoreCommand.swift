@@ -44,13 +44,19 @@ enum StoreCommand: Hashable, Sendable {
     case attach(AttachmentUpload, maxTotalBytes: Int64, opID: String, tokenHash: [UInt8])
     /// A download, by a session token's hash or the user a signed URL was made for.
     case attachmentLookup(id: AttachmentID, tokenHash: [UInt8]?, userID: UserID?)
+    // Devices that take Web Push
+    case pushSubscribe(PushDevice, ref: String?)
+    case pushDevices(userID: UserID, ref: String?)
+    case pushUnsubscribe(id: String, userID: UserID, ref: String?)
+    /// A push service's answer: the device is gone (404/410), or it took the push.
+    case pushAnswered(deviceID: String, endpoint: String, gone: Bool, at: Timestamp)
 }
 
 extension StoreCommand {
     /// Edits change the log; the rest read or touch accounts (metrics tell them apart).
     var isEdit: Bool {
         switch self {
-        case .apply, .quickAdd, .fireReminders, .attach: true
+        case .apply, .quickAdd, .fireReminders, .attach, .pushSubscribe, .pushUnsubscribe, .pushAnswered: true
         default: false
         }
     }
@@ -92,6 +98,8 @@ enum StoreReply: Sendable {
 /// Fired reminders as the service thread needs them: each user's messages already encoded.
 struct FiredReminders: Sendable {
     var messages: [(userID: UserID, message: [UInt8])]
+    /// The same reminders to each device of their users that takes push.
+    var pushes: [PushDelivery] = []
     var fired: Int
     var late: Int
     var next: [ScheduledReminder]

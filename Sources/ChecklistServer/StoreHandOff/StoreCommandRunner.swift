@@ -66,11 +66,14 @@ enum StoreCommandRunner {
             return .schedule(try storage.reminderSchedule(now: now))
         case .fireReminders(let due, let now):
             let firing = try storage.fireReminders(due, now: now)
+            let messages = firing.deliveries.map { (userID: $0.userID, message: encode($0)) }
+            let pushes = try storage.pushDeliveries(
+                of: zip(firing.deliveries, messages).map { delivery, sent in
+                    (delivery.userID, delivery.item.item.id, PushPayload.fitting(delivery, as: sent.message))
+                })
             return .fired(
                 FiredReminders(
-                    messages: firing.deliveries.map { ($0.userID, encode($0)) }, fired: firing.fired, late: firing.late,
-                    next: firing.next
-                ))
+                    messages: messages, pushes: pushes, fired: firing.fired, late: firing.late, next: firing.next))
         case .pendingReminders(let userID, let now):
             return .reminders(try storage.pendingReminders(for: userID, now: now).map(encode))
         case .dismissReminder(let userID, let listID, let itemID, let at):
@@ -113,13 +116,27 @@ enum StoreCommandRunner {
                     listID: listID,
                     days: try storage.history(of: listID, for: userID, from: from, to: to, username: username), ref: ref
                 ))
+        case .pushSubscribe(let device, let ref):
+            let stored = try storage.subscribePush(device, limit: Limits.pushDevicesPerUser)
+            return .encoded(ServerMessage.pushSubscribed(id: stored.id, ref: ref))
+        case .pushDevices(let userID, let ref):
+            let devices = try storage.pushDevices(of: userID)
+            return .encoded(
+                ServerMessage.devices(
+                    devices.map { ($0.id, $0.device, $0.created, $0.lastUsed) }, ref: ref))
+        case .pushUnsubscribe(let id, let userID, let ref):
+            try storage.unsubscribePush(id: id, userID: userID)
+            return .encoded(ServerMessage.pushUnsubscribed(id: id, ref: ref))
+        case .pushAnswered(let deviceID, let endpoint, let gone, let at):
+            try storage.pushAnswered(deviceID: deviceID, endpoint: endpoint, gone: gone, at: at)
+            return .done
         case .snoozeReminder(let userID, let listID, let itemID, let until, let now):
             return .snoozed(
                 try storage.snoozeReminder(userID: userID, listID: listID, itemID: itemID, until: until, now: now))
         }
     }
 
-    private static func encode(_ delivery: ReminderDelivery) -> [UInt8] {
+    static func encode(_ delivery: ReminderDelivery) -> [UInt8] {
         ServerMessage.reminder(
             listID: delivery.listID, listTitle: delivery.listTitle, item: delivery.item, kind: delivery.kind,
             at: delivery.at, late: delivery.late

@@ -1,5 +1,6 @@
 import ChecklistStore
 import Foundation
+import OutboundDelivery
 public import Transport
 import WireProtocol
 
@@ -56,6 +57,7 @@ extension ChecklistServer: WebSocketServerDelegate {
         let hub = self.hub
         let counts = store.counts
         hub.metrics.copyStoreTotals(batches: counts.batches, jobs: counts.jobs)
+        if let pushSender { hub.metrics.copyDeliveryTotals(pushSender.counts, channel: "push") }
         return hub.metrics.exposition(
             connections: hub.sessions.count, subscriptions: hub.subscriptions.subscriptionCount,
             uptimeSeconds: Date().timeIntervalSince(startedAt)

@@ -4,6 +4,8 @@ import Credentials
 import Foundation
 public import Logging
 import Transport
+import OutboundDelivery
+import WebPush
 import WireProtocol
 import Prometheus
 
@@ -42,6 +44,10 @@ public final class ChecklistServer: @unchecked Sendable {
     /// Store replies on their way to the hub, in the order the store released them.
     let storeReplies = StoreReplyMailbox()
     let startedAt = Date()
+    /// Sends reminders by Web Push on its own thread; `nil` without `--vapid-subject`.
+    private(set) var pushSender: PushSender?
+    /// Where fired reminders become push messages, off the service thread.
+    let pushPreparation = DispatchQueue(label: "checkwire.push.prepare")
 
     /// Opens the store with `openStore` (the store factory, given the encoder the server's
     /// events are logged with); call `start()` to listen. The server never learns which back
@@ -57,13 +63,17 @@ public final class ChecklistServer: @unchecked Sendable {
         store = try openStore(ServerMessage.event)
         serverKey = ServerKey(bytes: store.serverKey)
         for note in store.startupNotes { logger.notice("\(note)", metadata: ["database": "\(store.location)"]) }
+        // The same on every server of the store: derived from the key it keeps.
+        let pushKeys = try VAPIDKeyPair(derivedFrom: store.serverKey)
         let hub = Hub(
             configuration: Hub.Configuration(
                 maxRequestsInFlight: configuration.maxRequestsInFlight, decoyHash: decoyHash,
                 signupsPerAddressPerHour: configuration.signupsPerAddressPerHour, serverKey: serverKey,
                 publicURL: configuration.publicURL, usesTLS: configuration.tlsCertificatePath != nil,
                 maxWriterPause: configuration.maxWriterPause,
-                catchUpChunkBytes: max(16 << 10, configuration.maxUnsentBytes / 4)
+                catchUpChunkBytes: max(16 << 10, configuration.maxUnsentBytes / 4),
+                pushPublicKey: configuration.vapidSubject == nil ? nil : pushKeys.publicKeyBase64URL,
+                allowLoopbackPush: configuration.allowLoopbackPush
             ),
             newID: { UUID().uuidString.lowercased() },
             now: { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 },
@@ -98,6 +108,9 @@ public final class ChecklistServer: @unchecked Sendable {
             }
         }
         if case .failing = store.health { store.healthChanged(store.health) }
+        pushSender = try Self.makePushSender(configuration: configuration, keys: pushKeys) { [weak self] outcome in
+            self?.pushFinished(outcome)
+        }
     }
 
     private static func transportConfiguration(_ configuration: ServerConfiguration) -> WebSocketServerConfiguration {
@@ -172,6 +185,7 @@ public final class ChecklistServer: @unchecked Sendable {
         _ = drained.wait(timeout: .now() + 2)
         reminderWakeUp.cancel()
         congestionWakeUp.cancel()
+        pushSender?.stop()
         store.close()
         let flushed = DispatchSemaphore(value: 0)
         transport.execute { flushed.signal() }
@@ -213,6 +227,8 @@ public final class ChecklistServer: @unchecked Sendable {
                 congestionWakeUp.schedule(inMilliseconds: Int((seconds * 1000).rounded(.up)))
             case .respondHTTP(let response, let request):
                 transport.respond(to: request, with: response)
+            case .push(let deliveries):
+                send(deliveries)
             }
         }
     }

@@ -46,6 +46,12 @@ public struct ServerConfiguration: Sendable {
     public var signupsPerAddressPerHour = 100
     /// Cheap password hashing, for test servers that sign up many users. Never in production.
     public var fastPasswordHashing = false
+    /// The `sub` of every VAPID token (`mailto:` or `https:`): where push services reach the
+    /// server's operator. `nil`: the server sends no push and refuses push requests.
+    public var vapidSubject: String?
+    /// Accept `http://127.0.0.1:PORT/…` push endpoints. Tests only: it lets a client make
+    /// the server POST to ports on its own machine.
+    public var allowLoopbackPush = false
     /// The time of day reminders are scheduled by. Tests may shift it; the wake-up timer still
     /// waits real time, so a shifted clock must keep running at the real rate.
     public var clock: @Sendable () -> Timestamp = { Timestamp.now }

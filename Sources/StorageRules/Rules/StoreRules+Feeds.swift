@@ -43,7 +43,7 @@ extension StoreRules {
             try flushPendingWrites()
             let included = try port.memberships(of: scope.userID).filter { membership in
                 if let listID = scope.listID { return membership.listID == listID }
-                return membership.status != .cancelled && membership.kind != .habits
+                return membership.status != .cancelled
             }.sorted { $0.listID < $1.listID }
             if scope.listID != nil, included.isEmpty { return nil }
             let zone = try account(id: scope.userID)?.timeZone ?? "UTC"
@@ -55,8 +55,8 @@ extension StoreRules {
         }
     }
 
-    /// The calendar's name and its entries (dated items of readable, live checklists; habit
-    /// checklists left out), ordered by due. Called in the same store job as
+    /// The calendar's name and its entries (dated items of readable, live checklists; a habit
+    /// is one entry, its `RRULE` making it recur), ordered by due. Called in the same store job as
     /// `feedFingerprint`, whose checklists it reads.
     public func feedEntries(_ scope: FeedScope, of fingerprint: FeedFingerprint, today: CivilDate) throws(StoreError)
         -> (name: String, entries: [CalendarFeed.Entry])
@@ -65,9 +65,7 @@ extension StoreRules {
             let oldest = today.addingDays(-Self.feedPastDays).startOfDayUTC
             var entries: [CalendarFeed.Entry] = []
             for listID in fingerprint.lists {
-                guard let state = try state(listID), state.list.status != .cancelled, state.list.kind != .habits else {
-                    continue
-                }
+                guard let state = try state(listID), state.list.status != .cancelled else { continue }
                 try port.scanItems(
                     .dated(in: listID), checklist: { _ in },
                     item: { row in

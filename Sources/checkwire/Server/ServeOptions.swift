@@ -4,6 +4,7 @@ import ChecklistStore
 import Foundation
 import Logging
 import Transport
+import WebPush
 
 /// `checkwire serve`'s options. Each falls back to a `CHECKWIRE_*` environment variable,
 /// then to a default that works on one machine.
@@ -98,6 +99,18 @@ struct ServeOptions: ParsableArguments {
     @Option(help: "trace, debug, info, notice, warning, error or critical (env CHECKWIRE_LOG_LEVEL; default info).")
     var logLevel: String?
 
+    @Option(
+        help:
+            "Where push services reach this server's operator, a mailto: address or https: URL; turns Web Push on (env CHECKWIRE_VAPID_SUBJECT; default: no push)."
+    )
+    var vapidSubject: String?
+
+    @Flag(
+        help: ArgumentHelp(
+            "Also accept push endpoints at http://127.0.0.1:PORT/ (tests only: clients could make the server POST to its own ports).",
+            visibility: .hidden))
+    var allowLoopbackPush = false
+
     @Flag(help: .hidden)
     var fastPasswordHashing = false
 
@@ -181,6 +194,13 @@ struct ServeOptions: ParsableArguments {
             throw ValidationError("--max-signups-per-hour must be 0 or more")
         }
         configuration.fastPasswordHashing = fastPasswordHashing || Environment.flag("CHECKWIRE_FAST_PASSWORD_HASHING")
+        configuration.vapidSubject = vapidSubject ?? Environment.value("CHECKWIRE_VAPID_SUBJECT")
+        if let subject = configuration.vapidSubject {
+            do throws(PushConfigurationError) { _ = try VAPIDSubject(subject) } catch {
+                throw ValidationError(error.description)
+            }
+        }
+        configuration.allowLoopbackPush = allowLoopbackPush
         let loopName = eventLoop ?? Environment.value("CHECKWIRE_EVENT_LOOP") ?? "epoll"
         guard let loop = EventLoopBackend(rawValue: loopName.lowercased()) else {
             throw ValidationError("unknown event loop \(loopName); use epoll or poll")

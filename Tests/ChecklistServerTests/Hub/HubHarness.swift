@@ -15,8 +15,12 @@ final class HubHarness {
     /// Every action the hub produced and the test has not read yet.
     private(set) var pending: [HubAction] = []
 
-    init(maxRequestsInFlight: Int = 1_024, signupsPerAddressPerHour: Int = 100, maxWriterPause: Double = 30) {
+    init(
+        maxRequestsInFlight: Int = 1_024, signupsPerAddressPerHour: Int = 100, maxWriterPause: Double = 30,
+        pushPublicKey: String? = nil
+    ) {
         var configuration = Hub.Configuration()
+        configuration.pushPublicKey = pushPublicKey
         configuration.maxWriterPause = maxWriterPause
         configuration.maxRequestsInFlight = maxRequestsInFlight
         configuration.signupsPerAddressPerHour = signupsPerAddressPerHour

@@ -1,0 +1,26 @@
+import Foundation
+import OutboundDelivery
+import Prometheus
+
+extension ServerMetrics {
+    /// A sender's totals since start (`checkwire_push_delivered`, …), set when `/metrics` is
+    /// read. Gauges, not counters: the sender keeps the totals (`DeliveryCounts`), and a gauge
+    /// set to them needs no memory of what was exported before.
+    func copyDeliveryTotals(_ counts: DeliveryCounts, channel: String) {
+        let values: [(String, Int, String)] = [
+            ("delivered", counts.delivered, "accepted by the push service"),
+            ("gone", counts.gone, "answered 404 or 410 (the device was removed)"),
+            ("failed", counts.failed, "given up after a permanent refusal or every attempt"),
+            ("retried", counts.retried, "attempts made again after a 429, a 5xx or a network failure"),
+            ("dropped", counts.rejected, "not taken because the queue was full"),
+            ("pending", counts.pending, "queued, in progress or waiting to retry now"),
+        ]
+        for (name, value, help) in values {
+            registry.makeGauge(
+                descriptor: MetricNameDescriptor(
+                    namespace: "checkwire", metricName: "\(channel)_\(name)", unitName: "",
+                    helpText: "\(channel.capitalized) messages since start: \(help).")
+            ).set(Int64(value))
+        }
+    }
+}

@@ -73,12 +73,14 @@ let package = Package(
         .target(name: "ChecklistClient", dependencies: ["Transport", "WireProtocol", "ChecklistCore"]),
         // Terminal commands and the live `watch` view over ChecklistClient.
         .target(name: "TerminalUI", dependencies: ["ChecklistClient", "WireProtocol", "ChecklistCore"]),
-        // The fan-out load tester behind `checkwire bench`.
+        // The fan-out load tester behind `checkwire bench`; its clients reconnect on the schedule
+        // of ChecklistClient's.
         .target(
             name: "LoadTest",
             dependencies: [
-                "Transport", "WireProtocol", "ChecklistCore",
+                "Transport", "WireProtocol", "ChecklistCore", "ChecklistClient",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
         .executableTarget(

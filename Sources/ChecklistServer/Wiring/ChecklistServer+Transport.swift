@@ -58,7 +58,8 @@ extension ChecklistServer: WebSocketServerDelegate {
         hub.metrics.copyStoreTotals(batches: counts.batches, jobs: counts.jobs)
         return hub.metrics.exposition(
             connections: hub.sessions.count, subscriptions: hub.subscriptions.subscriptionCount,
-            uptimeSeconds: Date().timeIntervalSince(startedAt)
+            uptimeSeconds: Date().timeIntervalSince(startedAt),
+            passwordWork: (signupWorkers.waiting, loginWorkers.waiting)
         )
     }
 }

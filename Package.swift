@@ -14,6 +14,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
         .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+        // P-256 ECDH, HKDF, AES-GCM and ES256 for Web Push (RFC 8291, RFC 8292). 4.x, the
+        // maintained major; only its `Crypto` product is built.
+        .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
     ],
     targets: [
         // C modules: a modulemap and static shims only, but for CSQLitePageCache below.
@@ -28,6 +31,12 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]
         ),
         .systemLibrary(name: "CFileRead"),
+        // libcurl: the HTTP/2 client of Web Push and the SMTP client of mail, in one C library.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         // SQLite's page cache without its walk of the whole cache at each commit: C because
         // SQLite's configuration call is variadic; it needs a .c file for its one table.
         .target(name: "CSQLitePageCache", linkerSettings: [.linkedLibrary("sqlite3")]),
@@ -50,14 +59,23 @@ let package = Package(
         .target(name: "WireProtocol", dependencies: ["ChecklistCore"]),
         // Password hashing (scrypt) and session tokens over libcrypto.
         .target(name: "Credentials", dependencies: ["COpenSSL"]),
-        // SQLite: migrations, event log, materialized state, users and sessions.
+        // What a store is to the server and the hub (protocols and values), and the narrow port a
+        // back end implements beneath the rules. Imports no database library.
+        .target(name: "ChecklistStore", dependencies: ["ChecklistCore"]),
+        // The store's rules, once, over any back end's port: idempotency, limits, authorization,
+        // events and their seq, reminder claims, the planning index, feed tokens, attachment
+        // bookkeeping; and the store thread with group commit.
+        .target(name: "StorageRules", dependencies: ["ChecklistStore", "ChecklistCore"]),
+        // The embedded back end: one SQLite file (GRDB), attachment bytes as files beside it.
         .target(
-            name: "ChecklistStore",
+            name: "SQLiteStore",
             dependencies: [
-                "ChecklistCore", "CSQLitePageCache", .product(name: "GRDB", package: "GRDB.swift"),
+                "ChecklistStore", "ChecklistCore", "CSQLitePageCache", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
+        // `--database` to a store: the one place that knows every back end.
+        .target(name: "StoreFactory", dependencies: ["ChecklistStore", "StorageRules", "SQLiteStore"]),
         // Sessions, auth, authorization, subscriptions and fan-out: the two threads' hand-off.
         .target(
             name: "ChecklistServer",
@@ -73,6 +91,20 @@ let package = Package(
         .target(name: "ChecklistClient", dependencies: ["Transport", "WireProtocol", "ChecklistCore"]),
         // Terminal commands and the live `watch` view over ChecklistClient.
         .target(name: "TerminalUI", dependencies: ["ChecklistClient", "WireProtocol", "ChecklistCore"]),
+        // Requests to other servers (push services, mail relays) on a thread of their own over
+        // libcurl, with bounded queues and retries. Never imports the domain or the store.
+        .target(
+            name: "OutboundDelivery",
+            dependencies: [
+                "CCurl", .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "HeapModule", package: "swift-collections"),
+            ]
+        ),
+        // Web Push: VAPID keys and tokens, RFC 8291 encryption, subscriptions, the sender.
+        .target(
+            name: "WebPush", dependencies: ["OutboundDelivery", .product(name: "Crypto", package: "swift-crypto")]),
+        // Mail: addresses, the relay's settings, message building, the SMTP sender.
+        .target(name: "Mail", dependencies: ["OutboundDelivery"]),
         // The fan-out load tester behind `checkwire bench`; its clients reconnect on the schedule
         // of ChecklistClient's.
         .target(
@@ -86,8 +118,8 @@ let package = Package(
         .executableTarget(
             name: "checkwire",
             dependencies: [
-                "ChecklistServer", "ChecklistStore", "ChecklistCore", "WireProtocol", "Transport",
-                "ChecklistClient", "TerminalUI", "LoadTest", "QuickAddTools",
+                "ChecklistServer", "ChecklistStore", "StoreFactory", "ChecklistCore", "WireProtocol", "Transport",
+                "ChecklistClient", "TerminalUI", "LoadTest", "QuickAddTools", "ProductVersion",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -109,27 +141,54 @@ let package = Package(
         .testTarget(name: "ChecklistCoreTests", dependencies: ["ChecklistCore", "QuickAddTools"]),
         .testTarget(name: "WireProtocolTests", dependencies: ["WireProtocol", "ChecklistCore"]),
         .testTarget(name: "CredentialsTests", dependencies: ["Credentials"]),
+        .testTarget(name: "OutboundDeliveryTests", dependencies: ["OutboundDelivery"]),
         .testTarget(
-            name: "ChecklistStoreTests",
+            name: "WebPushTests",
             dependencies: [
-                "ChecklistStore", "ChecklistCore", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                "WebPush", "OutboundDelivery", "LoopbackTestSupport", .product(name: "Crypto", package: "swift-crypto"),
             ]
+        ),
+        .testTarget(name: "MailTests", dependencies: ["Mail", "OutboundDelivery", "LoopbackTestSupport"]),
+        // What store tests share: fixtures, and the back ends the contract suite runs on.
+        .target(
+            name: "StoreTestSupport",
+            dependencies: ["ChecklistStore", "StorageRules", "SQLiteStore", "ChecklistCore"],
+            path: "Tests/StoreTestSupport"
+        ),
+        // Every requirement of the storage port, one test body run on every back end.
+        .testTarget(
+            name: "StorageContractTests",
+            dependencies: ["StoreTestSupport", "ChecklistStore", "StorageRules", "ChecklistCore"]
+        ),
+        // What only SQLite has: pages, the WAL and its flush, the checkpointer, the file lock,
+        // migrations of old files, FTS5's ranking bound.
+        .testTarget(
+            name: "SQLiteStoreTests",
+            dependencies: [
+                "StoreTestSupport", "SQLiteStore", "StorageRules", "ChecklistStore", "ChecklistCore", "Credentials",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "ChecklistClientTests",
             dependencies: [
-                "ChecklistClient", "TerminalUI", "ChecklistServer", "Transport", "WireProtocol", "LoopbackTestSupport",
+                "ChecklistClient", "TerminalUI", "ChecklistServer", "StoreFactory", "ChecklistStore", "Transport",
+                "WireProtocol", "LoopbackTestSupport",
             ]
         ),
         .testTarget(
             name: "LoadTestTests",
-            dependencies: ["LoadTest", "ChecklistServer", "WireProtocol", "Transport", "LoopbackTestSupport"]
+            dependencies: [
+                "LoadTest", "ChecklistServer", "StoreFactory", "ChecklistStore", "WireProtocol", "Transport",
+                "LoopbackTestSupport",
+            ]
         ),
         .testTarget(
             name: "ChecklistServerTests",
             dependencies: [
-                "ChecklistServer", "Transport", "WireProtocol", "ChecklistCore", "ChecklistStore", "ProductVersion",
+                "ChecklistServer", "Transport", "WireProtocol", "ChecklistCore", "ChecklistStore", "StoreFactory",
+                "ProductVersion",
                 "LoopbackTestSupport", .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),

@@ -9,7 +9,8 @@
 # each against a freshly started server with an empty database (so neither inherits the
 # other's heap or file). One line per run: deliveries/s, p50/p99 edit→delivery, acks/s,
 # server CPU per delivery, the CPU per edit of the server's busiest thread (under durable
-# edits, the store thread), the tool's own CPU, and whether the exactly-once check passed.
+# edits, the store thread), the tool's own CPU, whether the exactly-once check passed, and for
+# `reconnect` the time from reconnecting to caught up (p50).
 # Then, per figure, both medians and how the pairs compare, run for run.
 # The machine is noisy: compare medians of three or more repeats, not single runs; the busiest
 # thread's CPU per edit moves less with the machine's speed than the rates do.
@@ -41,15 +42,17 @@ variant, rep, path, busiest, table = sys.argv[1:6]
 d = json.load(open(path))
 dl, ed, sv = d.get("deliveries") or {}, d.get("edits") or {}, d.get("server") or {}
 lat = dl.get("latency") or {}
+caught_up = ((d.get("reconnect") or {}).get("catchUp") or {}).get("p50") or 0
 edits = ed.get("acked") or dl.get("delivered") or 0
 busiest_us = float(busiest) * 1e6 / edits if edits else 0
 print(f"{variant} #{rep}: {dl.get('perSecond', 0):,.0f} deliveries/s, p50 {lat.get('p50')} p99 {lat.get('p99')} ms, "
       f"{ed.get('acksPerSecond', 0):,.0f} acks/s, {sv.get('cpuMicrosecondsPerDelivery') or 0:.2f} µs server CPU/delivery, "
       f"busiest thread {busiest_us:.1f} µs/edit, "
-      f"tool CPU {d.get('clientCPUSeconds', 0):.2f} s, {'verified' if d['verification']['passed'] else 'VERIFICATION FAILED'}")
+      f"tool CPU {d.get('clientCPUSeconds', 0):.2f} s, {'verified' if d['verification']['passed'] else 'VERIFICATION FAILED'}"
+      + (f", caught up p50 {caught_up} ms" if caught_up else ""))
 with open(table, "a") as out:
     out.write(f"{variant}\t{rep}\t{dl.get('perSecond', 0)}\t{ed.get('acksPerSecond', 0)}\t"
-              f"{sv.get('cpuMicrosecondsPerDelivery') or 0}\t{busiest_us}\n")
+              f"{sv.get('cpuMicrosecondsPerDelivery') or 0}\t{busiest_us}\t{caught_up}\n")
 PY
         else
             echo "$variant #$rep: failed: $(tail -2 "$WORK/run.err")"
@@ -66,7 +69,8 @@ for line in open(sys.argv[1]):
     variant, rep, *values = line.split("\t")
     runs[(variant, rep)] = [float(value) for value in values]
 pairs = [(runs[("old", rep)], runs[("new", rep)]) for (variant, rep) in runs if variant == "old" and ("new", rep) in runs]
-figures = [("deliveries/s", True), ("acks/s", True), ("server CPU µs/delivery", False), ("busiest thread µs/edit", False)]
+figures = [("deliveries/s", True), ("acks/s", True), ("server CPU µs/delivery", False), ("busiest thread µs/edit", False),
+           ("caught up p50 ms", False)]
 print(f"{len(pairs)} pairs:")
 for index, (name, higher_is_better) in enumerate(figures):
     olds = [old[index] for old, _ in pairs]

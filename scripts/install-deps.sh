@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Installs what building and testing Checkwire needs on Debian 12: the C libraries
-# (libwebsockets, SQLite, OpenSSL, jemalloc) from apt, and with --with-test-tools the Python test
-# packages from PyPI and nginx + nchan (the load tester's peer, which its tests drive too;
-# --with-nchan installs only those). Idempotent and non-interactive; apt runs only when
-# something is missing.
+# (libwebsockets, SQLite, OpenSSL, jemalloc, libcurl for Web Push and mail) from apt, and
+# with --with-test-tools the Python test packages from PyPI (the Swift tests' push service
+# and SMTP server among them) and nginx + nchan (the load tester's peer, which its tests
+# drive too; --with-nchan installs only those). Idempotent and non-interactive; apt runs
+# only when something is missing.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 sudo_cmd=()
 if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
 
-packages=(libwebsockets-dev libsqlite3-dev libssl-dev libjemalloc-dev pkg-config tmux)
+packages=(libwebsockets-dev libsqlite3-dev libssl-dev libjemalloc-dev libcurl4-openssl-dev pkg-config tmux)
 with_nchan=""
 case "${1:-}" in --with-test-tools | --with-nchan) with_nchan=1 ;; esac
 if [ -n "$with_nchan" ]; then packages+=(nginx libnginx-mod-nchan); fi

@@ -1,5 +1,13 @@
 // The WebSocket link to the server: one socket at a time, reconnect with capped
-// exponential backoff and full jitter, and request/response pairing by `ref`.
+// exponential backoff and jitter, and request/response pairing by `ref`.
+//
+// The reconnect schedule (RECONNECT, below) is the product's promise that "Live" comes back
+// within 2 s of the server being back: the first retry after 250 ms, each wait twice the one
+// before, capped at 1.5 s, each drawn at random from the upper half of its ceiling ("equal
+// jitter"). So a tab keeps backing off while the server is down, never waits more than 1.5 s
+// between tries, and a thousand tabs that lost the server at the same moment spread their
+// tries over those 1.5 s instead of arriving together. `checkwire bench reconnect` uses the
+// same numbers.
 //
 // Events (EventTarget):
 //   "status"  detail: { status: "connecting" | "open" | "offline", attempt, retryAt }
@@ -7,8 +15,10 @@
 //   "message" detail: the parsed server message (every message, replies included)
 //   "close"   detail: { code, reason }
 
-const BASE_DELAY_MS = 500;
-const MAX_DELAY_MS = 15000;
+export const RECONNECT = Object.freeze({ firstMs: 250, factor: 2, capMs: 1500, jitter: 0.5 });
+// While the browser says it is offline nothing is tried but this slow check: its "online"
+// event reconnects at once.
+const OFFLINE_RETRY_MS = 15000;
 const REQUEST_TIMEOUT_MS = 20000;
 
 export class ConnectionClosedError extends Error {
@@ -26,10 +36,15 @@ export class ServerError extends Error {
   }
 }
 
-export function backoffDelay(attempt, random = Math.random) {
-  const ceiling = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.min(attempt, 10));
-  // "Full jitter", but never below a quarter of the ceiling so that retries do not spin.
-  return Math.round(ceiling * (0.25 + 0.75 * random()));
+/**
+ * The wait before reconnect attempt `attempt` (0 for the first retry after a failure):
+ * ceiling = min(capMs, firstMs · factor^attempt), and the wait is drawn uniformly from
+ * [ceiling · (1 − jitter), ceiling]. For example attempt 0 waits 125–250 ms, attempt 3 and
+ * later 750–1500 ms.
+ */
+export function backoffDelay(attempt, random = Math.random, schedule = RECONNECT) {
+  const ceiling = Math.min(schedule.capMs, schedule.firstMs * schedule.factor ** Math.min(attempt, 30));
+  return Math.round(ceiling * (1 - schedule.jitter + schedule.jitter * random()));
 }
 
 export class Connection extends EventTarget {
@@ -46,6 +61,7 @@ export class Connection extends EventTarget {
     this.stopped = true;
     this.blocked = false; // the browser says it is offline
     this.reopenAtOnce = false; // the close was ours (drop), not a failure: no backoff
+    this.recentDelays = []; // the last waits scheduled, newest last (for the tests and the curious)
   }
 
   start() {
@@ -129,7 +145,9 @@ export class Connection extends EventTarget {
 
   scheduleRetry() {
     if (this.stopped) return;
-    const delay = this.blocked ? MAX_DELAY_MS : backoffDelay(this.attempt);
+    const delay = this.blocked ? OFFLINE_RETRY_MS : backoffDelay(this.attempt);
+    this.recentDelays.push(delay);
+    if (this.recentDelays.length > 50) this.recentDelays.shift();
     this.attempt += 1;
     this.retryAt = Date.now() + delay;
     this.setStatus("offline");

@@ -1,100 +1,103 @@
-// Dates, due values and relative times, in the reader's locale and time zone.
+// Dates, due values and relative times, in the reader's locale and in the person's time zone.
 //
 // A due value is either an all-day date "2027-03-12" or a UTC date-time
-// "2027-03-12T17:00:00Z"; the UI shows date-times in local time.
+// "2027-03-12T17:00:00Z". Date-times are shown in the display zone: the person's zone from
+// `settings` (the browser's until that is known), so the web says what the server's agenda,
+// quick add and calendar feed say, whatever zone the browser happens to be in.
+import { browserZone, dayIn, timeIn, instantAt, wireTime, addDays, daysBetween, dayAsDate, isDateOnly, dueDayIn } from "./zone.js";
 
-const DAY_MS = 86400000;
 const locale = undefined; // the browser's
 
-const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/;
+let zone = browserZone();
 
-export function isAllDay(due) {
-  return typeof due === "string" && dateOnly.test(due);
+/** The zone days and times are shown in. */
+export function displayZone() {
+  return zone;
 }
 
-/** The moment a due value refers to: local midnight for an all-day date. */
+/** Shows days and times in `next` from now on (the person's `settings` zone). */
+export function setDisplayZone(next) {
+  if (next) zone = next;
+}
+
+export function isAllDay(due) {
+  return isDateOnly(due);
+}
+
+/** Today's "YYYY-MM-DD" in the display zone. */
+export function todayKey(now = new Date()) {
+  return dayIn(now, zone);
+}
+
+/** The moment a due value refers to: 00:00 of an all-day date in the display zone. */
 export function dueDate(due) {
   if (!due) return null;
-  const match = dateOnly.exec(due);
-  if (match) return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  if (isDateOnly(due)) return instantAt(due, "00:00", zone);
   const date = new Date(due);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** "YYYY-MM-DD" of a Date in local time. */
-export function localDateKey(date) {
-  const y = date.getFullYear();
-  const m = String(date.getMonth() + 1).padStart(2, "0");
-  const d = String(date.getDate()).padStart(2, "0");
-  return `${y}-${m}-${d}`;
-}
-
-/** The local calendar day ("YYYY-MM-DD") a due value falls on. */
+/** The day ("YYYY-MM-DD") a due value falls on for this person. */
 export function dueDayKey(due) {
   if (!due) return null;
-  if (isAllDay(due)) return due;
-  const date = dueDate(due);
-  return date ? localDateKey(date) : null;
-}
-
-export function startOfDay(date = new Date()) {
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate());
-}
-
-function dayDifference(date, now = new Date()) {
-  return Math.round((startOfDay(date) - startOfDay(now)) / DAY_MS);
+  if (!isDateOnly(due) && Number.isNaN(Date.parse(due))) return null;
+  return dueDayIn(due, zone);
 }
 
 /** An all-day date is overdue once its day is over; a date-time once it has passed. */
 export function isOverdue(due, now = new Date()) {
-  const date = dueDate(due);
-  if (!date) return false;
-  if (isAllDay(due)) return dayDifference(date, now) < 0;
-  return date.getTime() < now.getTime();
+  if (!due) return false;
+  if (isDateOnly(due)) return due < todayKey(now);
+  const t = Date.parse(due);
+  return !Number.isNaN(t) && t < now.getTime();
 }
 
 export function isDueSoon(due, now = new Date()) {
-  const date = dueDate(due);
-  if (!date || isOverdue(due, now)) return false;
-  return dayDifference(date, now) <= 1;
+  if (!due || isOverdue(due, now)) return false;
+  return daysBetween(todayKey(now), dueDayKey(due)) <= 1;
 }
 
+/** "9:30 AM" of a moment in the display zone. */
 export function formatTime(date) {
-  return date.toLocaleTimeString(locale, { hour: "numeric", minute: "2-digit" });
+  return new Date(date).toLocaleTimeString(locale, { hour: "numeric", minute: "2-digit", timeZone: zone });
 }
 
-/** "Today", "Tomorrow", "Yesterday", "Fri", "Mar 12", "Mar 12, 2028" (+ time). */
-export function formatDay(date, now = new Date()) {
-  const diff = dayDifference(date, now);
+/** A day ("YYYY-MM-DD") in words, with any Intl options (weekday, month, day, year). */
+export function formatDayKey(day, options) {
+  return dayAsDate(day).toLocaleDateString(locale, { ...options, timeZone: "UTC" });
+}
+
+/** "Today", "Tomorrow", "Yesterday", "Friday", "Mar 12", "Mar 12, 2028" for a day ("YYYY-MM-DD"). */
+export function formatDay(day, now = new Date()) {
+  const today = todayKey(now);
+  const diff = daysBetween(today, day);
   if (diff === 0) return "Today";
   if (diff === 1) return "Tomorrow";
   if (diff === -1) return "Yesterday";
-  if (diff > 1 && diff < 7) return date.toLocaleDateString(locale, { weekday: "long" });
-  const sameYear = date.getFullYear() === now.getFullYear();
-  return date.toLocaleDateString(locale, sameYear
+  if (diff > 1 && diff < 7) return formatDayKey(day, { weekday: "long" });
+  return formatDayKey(day, day.slice(0, 4) === today.slice(0, 4)
     ? { month: "short", day: "numeric" }
     : { month: "short", day: "numeric", year: "numeric" });
 }
 
 export function formatDue(due, now = new Date()) {
-  const date = dueDate(due);
-  if (!date) return "";
-  const day = formatDay(date, now);
-  return isAllDay(due) ? day : `${day}, ${formatTime(date)}`;
+  const day = dueDayKey(due);
+  if (!day) return "";
+  return isDateOnly(due) ? formatDay(day, now) : `${formatDay(day, now)}, ${formatTime(due)}`;
 }
 
 /** A long form for tooltips: "Friday, March 12, 2027 at 5:00 PM". */
 export function formatDueLong(due) {
-  const date = dueDate(due);
-  if (!date) return "";
-  const day = date.toLocaleDateString(locale, { weekday: "long", month: "long", day: "numeric", year: "numeric" });
-  return isAllDay(due) ? day : `${day} at ${formatTime(date)}`;
+  const day = dueDayKey(due);
+  if (!day) return "";
+  const text = formatDayKey(day, { weekday: "long", month: "long", day: "numeric", year: "numeric" });
+  return isDateOnly(due) ? text : `${text} at ${formatTime(due)}`;
 }
 
 export function formatTimestamp(iso) {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleString(locale, { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
+  return date.toLocaleString(locale, { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: zone });
 }
 
 /** "just now", "2 min ago", "3 h ago", "yesterday", "5 days ago", then a date. */
@@ -107,34 +110,48 @@ export function relativeTime(iso, now = new Date()) {
   if (minutes < 60) return `${minutes} min ago`;
   const hours = Math.round(minutes / 60);
   if (hours < 24) return `${hours} h ago`;
-  const days = dayDifference(now, date);
+  const day = dayIn(date, zone);
+  const days = daysBetween(day, todayKey(now));
   if (days === 1) return "yesterday";
   if (days < 7) return `${days} days ago`;
-  return formatDay(date, now);
+  return formatDay(day, now);
 }
 
-/** Splits a due value into the local values of <input type=date> and <input type=time>. */
+/** How long ago a due passed, for an overdue row: "since yesterday", "since Mon", "since 3:00 PM". */
+export function overdueSince(due, now = new Date()) {
+  const day = dueDayKey(due);
+  if (!day) return "";
+  const diff = daysBetween(day, todayKey(now));
+  if (!isDateOnly(due) && diff === 0) return `since ${formatTime(due)}`;
+  if (diff === 1) return isDateOnly(due) ? "since yesterday" : `since yesterday, ${formatTime(due)}`;
+  if (diff < 7) return `since ${formatDayKey(day, { weekday: "short" })} (${diff} days)`;
+  return `since ${formatDay(day, now)} (${diff} days)`;
+}
+
+/** Splits a due value into the display zone's values of <input type=date> and <input type=time>. */
 export function dueToInputs(due) {
   if (!due) return { date: "", time: "" };
-  if (isAllDay(due)) return { date: due, time: "" };
-  const date = dueDate(due);
-  if (!date) return { date: "", time: "" };
-  const hh = String(date.getHours()).padStart(2, "0");
-  const mm = String(date.getMinutes()).padStart(2, "0");
-  return { date: localDateKey(date), time: `${hh}:${mm}` };
+  if (isDateOnly(due)) return { date: due, time: "" };
+  if (Number.isNaN(Date.parse(due))) return { date: "", time: "" };
+  return { date: dayIn(Date.parse(due), zone), time: timeIn(Date.parse(due), zone) };
 }
 
-/** The due value for local date (and optional time) inputs; null when the date is empty. */
+/** The due value for date (and optional time) inputs read in the display zone; null when the date is empty. */
 export function inputsToDue(dateValue, timeValue) {
   if (!dateValue) return null;
   if (!timeValue) return dateValue;
-  const [y, m, d] = dateValue.split("-").map(Number);
-  const [hh, mm] = timeValue.split(":").map(Number);
-  const local = new Date(y, m - 1, d, hh, mm);
-  return local.toISOString().replace(/\.\d{3}Z$/, "Z");
+  return wireTime(instantAt(dateValue, timeValue, zone));
+}
+
+/** 09:00 tomorrow in the display zone, as a Date. */
+export function tomorrowMorning(now = new Date()) {
+  return instantAt(addDays(todayKey(now), 1), "09:00", zone);
 }
 
 export const REMINDER_PRESETS = [
+  { seconds: 300, label: "Every 5 minutes" },
+  { seconds: 600, label: "Every 10 minutes" },
+  { seconds: 1800, label: "Every 30 minutes" },
   { seconds: 3600, label: "Every hour" },
   { seconds: 86400, label: "Every day" },
   { seconds: 604800, label: "Every week" },
@@ -142,13 +159,25 @@ export const REMINDER_PRESETS = [
   { seconds: 2592000, label: "Every 30 days" },
 ];
 
+const UNITS = [[604800, "week"], [86400, "day"], [3600, "hour"], [60, "minute"], [1, "second"]];
+
+/** A length of time in the largest whole unit: "1 minute", "5 minutes", "2 hours", "1 day", "90 seconds". */
+export function formatDuration(seconds) {
+  const [size, unit] = UNITS.find(([size]) => seconds % size === 0 && seconds >= size) || [1, "second"];
+  return plural(seconds / size, unit);
+}
+
+/** A repeating reminder in words: "Every hour", "Every 5 minutes", "Every 2 days". */
 export function formatInterval(seconds) {
   const preset = REMINDER_PRESETS.find((p) => p.seconds === seconds);
   if (preset) return preset.label;
-  if (seconds % 86400 === 0) return `Every ${seconds / 86400} days`;
-  if (seconds % 3600 === 0) return `Every ${seconds / 3600} hours`;
-  if (seconds % 60 === 0) return `Every ${seconds / 60} minutes`;
-  return `Every ${seconds} seconds`;
+  const words = formatDuration(seconds);
+  return words.startsWith("1 ") ? `Every ${words.slice(2)}` : `Every ${words}`;
+}
+
+/** A reminder before the due time in words: "At the due time", "10 minutes before", "1 day before". */
+export function formatBefore(seconds) {
+  return seconds === 0 ? "At the due time" : `${formatDuration(seconds)} before`;
 }
 
 export function initials(name) {
@@ -169,12 +198,9 @@ export function plural(count, one, many = `${one}s`) {
   return `${count} ${count === 1 ? one : many}`;
 }
 
+/** The zone quick add reads "tomorrow at 5" in: the person's. */
 export function timeZone() {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
+  return zone;
 }
 
 const WEEKDAY_NAMES = { MO: "Mon", TU: "Tue", WE: "Wed", TH: "Thu", FR: "Fri", SA: "Sat", SU: "Sun" };

@@ -1,6 +1,7 @@
 // Habit arithmetic the habit view draws with, from a `history` reply: the score over time
 // (the contract's per-item strength, m = 0.5^(√f/13), averaged over the items) and the share
 // of what was due that each person kept per day. Pure, so Node can test it.
+import { dayIn, addDays } from "./zone.js";
 
 /** Occurrences per day of a rule (the contract's `f`): 1 daily, 3/7 for three weekdays. */
 export function occurrencesPerDay(rule) {
@@ -13,15 +14,10 @@ export function occurrencesPerDay(rule) {
 
 /** "YYYY-MM-DD" of `date` in an IANA zone. */
 export function localDay(date, zone) {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: zone || "UTC", year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+  return dayIn(date, zone || "UTC");
 }
 
-/** The day `n` days after "YYYY-MM-DD". */
-export function addDays(day, n) {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + n);
-  return date.toISOString().slice(0, 10);
-}
+export { addDays };
 
 /**
  * One person's score at the end of each day from `from` to `to`, given their history rows

@@ -5,15 +5,18 @@ import { Sync } from "./sync.js";
 import { project } from "./projection.js";
 import { h } from "./dom.js";
 import { icon, logo } from "./icons.js";
-import { initials, hueFor, plural } from "./format.js";
-import { createAuthView } from "./views/auth.js";
+import { initials, hueFor, plural, setDisplayZone, displayZone } from "./format.js";
+import { browserZone, zoneLabel } from "./zone.js";
+import { createAuthView, rememberKnownDevice } from "./views/auth.js";
 import { createListsView } from "./views/lists.js";
 import { createChecklistView } from "./views/checklist/view.js";
-import { createCalendarView } from "./views/calendar.js";
+import { createCalendarView } from "./views/calendar/view.js";
 import { createReminderBanners, notificationsSupported, enableNotifications } from "./views/reminders.js";
-import { createHabitView } from "./views/habits.js";
+import { createHabitView } from "./views/habits/view.js";
 import { createTodayView } from "./views/today.js";
 import { openFeedDialog } from "./views/feed.js";
+import { createZonePrompt, openZoneDialog } from "./views/time-zone.js";
+import { openQuickAddDialog } from "./views/quick-add-echo.js";
 
 const wsURL = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
 const sync = new Sync(wsURL);
@@ -51,6 +54,7 @@ let viewKey = null;
 let shell = null;
 let pendingNotice = null;
 const reminders = createReminderBanners(app);
+const zonePrompt = createZonePrompt(app);
 
 // ---- shell ----------------------------------------------------------------------------------
 
@@ -73,6 +77,10 @@ function buildShell() {
         toast(permission === "granted" ? "Reminders will also show as notifications on this device." : "Notifications are off for this site; reminders still show on the page.");
       },
     }, icon("bell", { size: 16 }), "Notify me on this device"),
+    h("button.menu-item#zone-button", {
+      type: "button", role: "menuitem",
+      onclick: () => { closeMenu(); openZoneDialog(app); },
+    }, icon("globe", { size: 16 }), h("span.menu-zone", "Time zone")),
     h("button.menu-item#feed-button", {
       type: "button", role: "menuitem",
       onclick: () => { closeMenu(); openFeedDialog(app); },
@@ -91,6 +99,7 @@ function buildShell() {
       nav,
       h("div.topbar-end", indicator, h("div.user", avatarButton, menu)),
     ),
+    zonePrompt.el,
     reminders.el,
     main,
   );
@@ -145,7 +154,10 @@ function updateShell() {
     shell.avatarButton.replaceChildren(h("span.avatar", { style: { "--hue": hueFor(user.username) } }, initials(user.username)));
     shell.avatarButton.setAttribute("aria-label", `Account: ${user.username}`);
     shell.menu.querySelector(".menu-name").textContent = user.username;
+    shell.menu.querySelector(".menu-zone").textContent = `Time zone: ${zoneLabel(displayZone())}`;
   }
+  zonePrompt.update();
+  reminders.update();
   const hash = location.hash || "#/";
   shell.nav.querySelector("#nav-lists").classList.toggle("active", !hash.startsWith("#/calendar") && !hash.startsWith("#/today"));
   shell.nav.querySelector("#nav-today").classList.toggle("active", hash.startsWith("#/today"));
@@ -253,7 +265,21 @@ function toast(text, { kind = "info", action = null, timeout = 5000 } = {}) {
 sync.store.addEventListener("change", scheduleUpdate);
 sync.outbox.addEventListener("change", scheduleUpdate);
 sync.addEventListener("status", scheduleUpdate);
-sync.addEventListener("session", route);
+sync.addEventListener("session", () => {
+  if (sync.user) rememberKnownDevice();
+  route();
+});
+// Every day and time on the page is in the person's zone: a new one redraws the view.
+sync.addEventListener("settings", () => {
+  const zone = sync.settings?.tz || browserZone();
+  if (zone === displayZone()) return scheduleUpdate();
+  setDisplayZone(zone);
+  if (viewKey && viewKey !== "auth") {
+    view?.destroy();
+    viewKey = null;
+    route();
+  } else scheduleUpdate();
+});
 sync.addEventListener("sessionEnded", (e) => {
   pendingNotice = e.detail.message;
 });
@@ -261,16 +287,6 @@ sync.addEventListener("rejected", (e) => {
   const { error } = e.detail;
   const message = error.message ? error.message.charAt(0).toUpperCase() + error.message.slice(1) : "The server refused that change.";
   toast(message, { kind: "error", timeout: 8000 });
-});
-sync.addEventListener("acked", (e) => {
-  // A quick add typed into one checklist's box can name another ("Milk #Groceries"): the
-  // item went there, so say where, with a way to go and see it.
-  const { entry, ack } = e.detail;
-  const op = entry.message;
-  if (op.op !== "quickAdd" || !ack.list || ack.list === op.list) return;
-  const listTitle = sync.store.lists.get(ack.list)?.title || ack.parsed?.list || "another checklist";
-  const title = ack.parsed?.title || op.text;
-  toast(`Added “${title}” to ${listTitle}`, { action: { label: "Open", run: () => app.navigate(`#/list/${encodeURIComponent(ack.list)}`) } });
 });
 sync.addEventListener("shared", (e) => {
   const { list, by, known } = e.detail;
@@ -280,17 +296,29 @@ sync.addEventListener("shared", (e) => {
 });
 sync.addEventListener("reminder", (e) => reminders.show(e.detail));
 sync.addEventListener("reminderHandled", (e) => reminders.remove(e.detail.list, e.detail.item));
-sync.addEventListener("session", () => { if (!sync.user) reminders.clear(); });
+sync.addEventListener("session", () => {
+  if (sync.user) return;
+  reminders.clear();
+  setDisplayZone(browserZone());
+});
 sync.addEventListener("revoked", (e) => {
   toast(`You no longer have access to “${e.detail.title || "a checklist"}”.`, { kind: "error" });
   if (location.hash.startsWith(`#/list/${e.detail.listId}`)) app.navigate("#/", { replace: true });
 });
-// `/` anywhere (but in a field) opens search.
+// `/` anywhere (but in a field) opens search; `q` opens quick add (into the checklist shown,
+// else the one the text names, else the Inbox).
 document.addEventListener("keydown", (event) => {
-  if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey || !sync.user) return;
+  if (!["/", "q"].includes(event.key) || event.ctrlKey || event.metaKey || event.altKey || !sync.user) return;
   const target = event.target;
   if (target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))) return;
+  if (document.querySelector("dialog[open]")) return;
   event.preventDefault();
+  if (event.key === "q") {
+    const params = parseRoute();
+    const list = params.name === "list" ? sync.store.lists.get(params.listId) : null;
+    openQuickAddDialog(app, list && list.kind !== "habits" ? { listId: list.id, listTitle: list.title } : {});
+    return;
+  }
   if (viewKey !== "today") app.navigate("#/today");
   view?.focusSearch?.();
 });
@@ -298,6 +326,7 @@ window.addEventListener("popstate", route);
 window.addEventListener("hashchange", route);
 setInterval(scheduleUpdate, 30000); // relative times
 
+setDisplayZone(sync.settings?.tz || browserZone()); // cached from the last visit, until the server says
 route();
 sync.start();
 

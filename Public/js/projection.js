@@ -7,7 +7,10 @@ import { childIndex, childrenOf, descendants, openDescendantCount, positionBetwe
  * @returns {{ items: Map, index: Map, pendingItems: Set, summary: object, pendingList: boolean,
  *             participants: Map, completion: object }}
  */
-export function project(summary, detail, entries, me) {
+export function project(summary, detail, allEntries, me) {
+  // An edit whose event is already applied is in the state: laying it over again would
+  // show a quick add twice (its optimistic row beside the server's) until the ack.
+  const entries = detail?.appliedOps ? allEntries.filter((entry) => !detail.appliedOps.has(entry.opId)) : allEntries;
   const items = new Map(detail ? detail.items : []);
   const pendingItems = new Set();
   let listFields = { ...(summary || {}) };
@@ -51,6 +54,8 @@ export function project(summary, detail, entries, me) {
           remindBefore: op.remindBefore ?? null,
           assignee: op.assignee ?? null,
           repeat: op.repeat ?? null,
+          sequential: op.sequential ?? false,
+          availableFrom: op.availableFrom ?? null,
           status: "open",
           createdBy: me,
           createdAt: entry.at,
@@ -64,7 +69,7 @@ export function project(summary, detail, entries, me) {
       case "updateItem":
         if (current) {
           const next = { ...current };
-          for (const field of ["title", "notes", "due", "location", "remindEvery", "remindBefore", "assignee", "repeat"]) if (field in op) next[field] = op[field];
+          for (const field of ["title", "notes", "due", "location", "remindEvery", "remindBefore", "assignee", "repeat", "sequential", "availableFrom"]) if (field in op) next[field] = op[field];
           items.set(id, next);
           pendingItems.add(id);
         }
@@ -118,7 +123,7 @@ export function project(summary, detail, entries, me) {
         }
         break;
       case "updateList":
-        for (const field of ["title", "description", "due"]) if (field in op) listFields[field] = op[field];
+        for (const field of ["title", "description", "due", "tz", "sequential", "goal"]) if (field in op) listFields[field] = op[field];
         pendingList = true;
         break;
       case "completeList":

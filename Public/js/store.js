@@ -181,6 +181,7 @@ export class Store extends EventTarget {
       }
     }
     detail.seq = event.seq;
+    rememberApplied(detail, event.opId);
     detail.activity.unshift(entry);
     if (detail.activity.length > ACTIVITY_LIMIT) detail.activity.length = ACTIVITY_LIMIT;
     this.changed();
@@ -320,19 +321,46 @@ export function describeEvent(event, detail) {
     case "moveItem": entry.verb = "moved"; break;
     case "updateItem": {
       const old = target ? before.get(target.id) : null;
-      if (old && target && old.title !== target.title) {
-        entry.verb = "renamed";
-        entry.detail = `“${old.title}” → “${target.title}”`;
-      } else if (old && target && old.due !== target.due) entry.verb = target.due ? "set the due date of" : "cleared the due date of";
-      else if (old && target && old.notes !== target.notes) entry.verb = "edited the notes of";
-      else if (old && target && old.location !== target.location) entry.verb = "set the location of";
-      else if (old && target && old.remindEvery !== target.remindEvery) entry.verb = "changed the reminder of";
-      else entry.verb = "edited";
+      Object.assign(entry, old && target ? describeUpdate(old, target) : { verb: "edited" });
       break;
     }
-    default: entry.verb = event.op;
+    case "checkIn": entry.verb = event.value === "done" ? "checked in on" : event.value === "skipped" ? "skipped" : "took back the check-in on"; break;
+    case "attach": entry.verb = "attached a file to"; break;
+    case "cancelAttachment": entry.verb = "removed a file from"; break;
+    case "restoreAttachment": entry.verb = "restored a file on"; break;
+    default: entry.verb = event.op.replace(/([A-Z])/g, " $1").toLowerCase();
   }
   return entry;
+}
+
+const APPLIED_LIMIT = 500;
+
+/**
+ * Remembers that the edit `opId` is in the state now (its event was applied), so its pending
+ * copy in the outbox is not laid over it again until its ack arrives: a quick add's
+ * optimistic row would otherwise show beside the server's for a moment.
+ */
+function rememberApplied(detail, opId) {
+  if (!opId) return;
+  detail.appliedOps ??= new Set();
+  detail.appliedOps.add(opId);
+  if (detail.appliedOps.size > APPLIED_LIMIT) detail.appliedOps.delete(detail.appliedOps.values().next().value);
+}
+
+/** What an updateItem changed, in words: the first field that differs, as a person would say it. */
+function describeUpdate(old, item) {
+  if (old.title !== item.title) return { verb: "renamed", detail: `“${old.title}” → “${item.title}”` };
+  if (old.assignee !== item.assignee) {
+    return item.assignee ? { verb: "assigned", detail: `${item.title} to ${item.assignee}` } : { verb: "unassigned" };
+  }
+  if (old.due !== item.due) return { verb: item.due ? "set the due date of" : "cleared the due date of" };
+  if (old.repeat !== item.repeat) return { verb: item.repeat ? "changed how often this repeats:" : "stopped repeating" };
+  if (old.notes !== item.notes) return { verb: "edited the notes of" };
+  if (old.location !== item.location) return { verb: item.location ? "set the location of" : "cleared the location of" };
+  if (old.remindEvery !== item.remindEvery || old.remindBefore !== item.remindBefore) return { verb: "changed the reminders of" };
+  if (old.availableFrom !== item.availableFrom) return { verb: item.availableFrom ? "set when this opens:" : "opened" };
+  if (Boolean(old.sequential) !== Boolean(item.sequential)) return { verb: item.sequential ? "made the sub-items one after another in" : "let the sub-items be done in any order in" };
+  return { verb: "edited" };
 }
 
 export { childIndex };

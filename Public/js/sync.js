@@ -5,14 +5,17 @@
 //         "rejected" { entry, error } (the server refused a queued edit),
 //         "acked" { entry, ack }, "revoked" { listId, title }, "sessionEnded" { message },
 //         "reminder" (a reminder message), "reminderHandled" { list, item } (dismissed or
-//         snoozed on this or another device of the user).
+//         snoozed on this or another device of the user), "settings" (the user's settings
+//         were read or changed: `settings.tz`, `settings.inbox`).
 
 import { Connection, ServerError } from "./connection.js";
 import { Store } from "./store.js";
-import { Outbox, newId } from "./outbox.js";
+import { Outbox } from "./outbox.js";
 import { timeZone } from "./format.js";
+import { browserZone } from "./zone.js";
 
 const SESSION_KEY = "checkwire.session";
+const SETTINGS_PREFIX = "checkwire.settings.";
 const LISTS_REFRESH_MS = 10000;
 // How long signing in waits for a socket that is (re)opening before saying the server is unreachable.
 const AUTH_CONNECT_WAIT_MS = 10000;
@@ -28,6 +31,7 @@ export class Sync extends EventTarget {
     this.authFailed = null;
     this.inflight = new Set();
     this.refreshTimer = null;
+    this.settings = null; // { tz, inbox } as the server last said, cached per user
 
     if (this.session) this.adoptUser(this.session.user);
 
@@ -36,7 +40,11 @@ export class Sync extends EventTarget {
     this.connection.addEventListener("status", () => this.emit("status"));
     this.connection.addEventListener("message", (e) => this.onMessage(e.detail));
     this.outbox.addEventListener("change", () => this.emit("status"));
-    window.addEventListener("focus", () => this.refreshLists());
+    window.addEventListener("focus", () => {
+      this.refreshLists();
+      // Another tab or device may have changed the zone; the server does not push settings.
+      if (this.ready) this.readSettings().catch(() => {});
+    });
     // The last moments a page is sure to run: write the cached state before it can go away.
     window.addEventListener("pagehide", () => this.store.persistPending());
     document.addEventListener("visibilitychange", () => {
@@ -73,19 +81,21 @@ export class Sync extends EventTarget {
     this.store.reset(user);
     this.store.restore();
     this.outbox.load(user.username);
+    this.settings = readSettings(user.username);
+    this.emit("settings");
   }
 
   // ---- accounts -------------------------------------------------------------------------------------
 
   async signup(username, password) {
-    return this.authenticate({ type: "signup", username, password });
+    return this.authenticate({ type: "signup", username, password }, { newAccount: true });
   }
 
   async login(username, password) {
     return this.authenticate({ type: "login", username, password });
   }
 
-  async authenticate(request) {
+  async authenticate(request, { newAccount = false } = {}) {
     // Right after a logout, or while the link comes back, the socket may be opening.
     await this.connection.whenOpen(AUTH_CONNECT_WAIT_MS);
     const reply = await this.connection.request(request);
@@ -93,7 +103,8 @@ export class Sync extends EventTarget {
     writeSession(this.session);
     this.adoptUser(reply.user);
     this.emit("session");
-    await this.bootstrap();
+    // A new account takes this browser's zone (the server starts everyone in UTC).
+    await this.bootstrap(newAccount ? browserZone() : null);
     return reply.user;
   }
 
@@ -110,6 +121,7 @@ export class Sync extends EventTarget {
   endSession(username) {
     this.session = null;
     this.ready = false;
+    this.settings = null;
     writeSession(null);
     if (username) Store.forget(username);
     this.store.reset(null);
@@ -158,14 +170,19 @@ export class Sync extends EventTarget {
     this.emit("status");
   }
 
-  /** Loads the lists, subscribes to each (resuming where we left off) and sends the outbox. */
-  async bootstrap() {
+  /**
+   * Reads the settings (setting the zone first for a new account), loads the lists,
+   * subscribes to each (resuming where we left off) and sends the outbox.
+   */
+  async bootstrap(newZone = null) {
     let reply;
     try {
+      await this.readSettings(newZone);
       reply = await this.connection.request({ type: "lists" });
     } catch {
       return;
     }
+    if (newZone) this.moveInbox(reply.lists, newZone);
     this.store.setLists(reply.lists);
     for (const summary of reply.lists) this.subscribe(summary.id);
     this.ready = true;
@@ -173,6 +190,39 @@ export class Sync extends EventTarget {
     this.flush();
     clearInterval(this.refreshTimer);
     this.refreshTimer = setInterval(() => this.refreshLists(), LISTS_REFRESH_MS);
+  }
+
+  /** Reads the user's settings (or sets the zone, with `tz`) and keeps them. A server without
+   *  `settings` leaves them as they were. */
+  async readSettings(tz = null) {
+    let reply;
+    try {
+      reply = await this.connection.request(tz ? { type: "settings", tz } : { type: "settings" });
+    } catch (error) {
+      if (error instanceof ServerError) return;
+      throw error;
+    }
+    this.keepSettings(reply);
+  }
+
+  /** Keeps a `settings` reply (all its fields: `tz`, `inbox`, `maxAttachmentBytes`, …). */
+  keepSettings(reply) {
+    const { type, ref, ...settings } = reply;
+    this.settings = { ...this.settings, ...settings, inbox: settings.inbox ?? this.settings?.inbox ?? null };
+    writeSettings(this.user?.username, this.settings);
+    this.emit("settings");
+  }
+
+  /** Changes the user's time zone; rejects when offline or refused (the message says why). */
+  async setTimeZone(tz) {
+    if (!this.ready) throw new Error("Connect to change your time zone.");
+    this.keepSettings(await this.connection.request({ type: "settings", tz }));
+  }
+
+  /** The Inbox is made with the account, in UTC: give it the account's zone. */
+  moveInbox(lists, tz) {
+    const inbox = lists.find((list) => list.inbox && list.role === "owner");
+    if (inbox && inbox.tz !== tz) this.op({ op: "updateList", list: inbox.id, tz });
   }
 
   subscribe(listId) {
@@ -258,9 +308,12 @@ export class Sync extends EventTarget {
     return entry;
   }
 
-  /** Adds an item from free text: quickAdd, or addItem while the server lacks quickAdd. */
+  /** Adds an item from free text (quickAdd): to `listId` unless the text names another, or,
+   *  without `listId` and a checklist named, to the Inbox. */
   quickAdd(listId, text) {
-    return this.op({ op: "quickAdd", list: listId, text, tz: timeZone() });
+    const fields = { op: "quickAdd", text, tz: timeZone() };
+    if (listId) fields.list = listId; // none: the text names the checklist, or the Inbox takes it
+    return this.op(fields);
   }
 
   flush() {
@@ -292,17 +345,27 @@ export class Sync extends EventTarget {
     this.inflight.delete(entry.opId);
     if (!(error instanceof ServerError)) return; // disconnected: stays queued, resent later
     if (error.code === "unauthorized") return; // re-authentication will resend it
-    const op = entry.message;
-    if (op.op === "quickAdd" && error.code === "badRequest") {
-      // The server has no quickAdd yet: add the text as a plain item instead.
-      const title = op.text.trim().slice(0, 500);
-      this.outbox.replace(entry.opId, { op: "addItem", list: op.list, id: newId(), title });
-      this.flush();
-      return;
-    }
     this.outbox.remove(entry.opId);
     this.emit("rejected", { entry, error });
     this.emit("status");
+  }
+}
+
+function readSettings(username) {
+  try {
+    const settings = JSON.parse(localStorage.getItem(SETTINGS_PREFIX + username.toLowerCase()) || "null");
+    return settings && typeof settings.tz === "string" ? settings : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeSettings(username, settings) {
+  if (!username) return;
+  try {
+    localStorage.setItem(SETTINGS_PREFIX + username.toLowerCase(), JSON.stringify(settings));
+  } catch {
+    // The settings are read again on the next connection.
   }
 }
 

@@ -1,3 +1,5 @@
+import ChecklistCore
+import Foundation
 import WireProtocol
 
 extension AuthenticatedSession {
@@ -43,6 +45,10 @@ extension AuthenticatedSession {
                     report.refused.append((op, error))
                 }
             }
+            // Written down before the refused edits leave the queue: a refusal nobody saw (the
+            // queue sent by a `watch` in another window) must never vanish (`RefusedEdits`).
+            let now = Timestamp(Date())
+            try configuration.refusedEdits.record(report.refused.map { RefusedEdit($0.op, error: $0.error, at: now) })
             ops = kept
             report.remaining = kept.count
             return report
@@ -54,7 +60,8 @@ extension AuthenticatedSession {
 public struct FlushReport: Sendable {
     /// Edits the server acknowledged (applied now, or already applied earlier: same `opId`).
     public var sent: [(op: QueuedOp, ack: Ack)] = []
-    /// Edits the server refused; they changed nothing and left the queue.
+    /// Edits the server refused; they changed nothing, left the queue and were recorded in
+    /// `RefusedEdits` until someone sees them.
     public var refused: [(op: QueuedOp, error: ClientError)] = []
     /// Edits still queued (another user's or server's, or not sent because the connection failed).
     public var remaining = 0

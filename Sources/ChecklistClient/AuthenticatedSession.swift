@@ -25,16 +25,20 @@ public final class AuthenticatedSession: Sendable {
     }
 
     /// Connects and authenticates with the configured token.
-    /// - Throws: `ClientError.notLoggedIn` without a token; `.server(unauthorized)` for a
-    ///   revoked one; `.unreachable` when the server cannot be reached.
+    /// - Throws: `.unreachable` when the server cannot be reached; `ClientError.notLoggedIn`
+    ///   without a token; `.sessionEnded` for a revoked one.
     /// - Parameter onMessage: told of every message from before the `auth` reply on, so the
     ///   reminders the server sends right after `authed` are not missed.
     public static func open(_ configuration: ClientConfiguration, onMessage: (@Sendable (JSONValue) -> Void)? = nil)
         async throws -> AuthenticatedSession
     {
-        guard let token = configuration.token else { throw ClientError.notLoggedIn(server: configuration.server) }
         let connection = try await ProtocolConnection.open(
             url: configuration.server, timeout: configuration.connectTimeout)
+        // Connected first: a mistyped `--server` says the server does not answer, not "not logged in".
+        guard let token = configuration.token else {
+            connection.close()
+            throw configuration.notLoggedIn
+        }
         if let onMessage { connection.setHandlers(onMessage: onMessage, onEnd: nil) }
         do {
             let reply = try await connection.request(.auth(token: token), timeout: configuration.requestTimeout)
@@ -42,8 +46,7 @@ public final class AuthenticatedSession: Sendable {
             return AuthenticatedSession(connection: connection, configuration: configuration, username: username)
         } catch ClientError.server(let code, _) where code == "unauthorized" {
             connection.close()
-            throw ClientError.server(
-                code: code, message: "the saved session is no longer valid; run `checkwire login` again")
+            throw ClientError.sessionEnded(server: configuration.server)
         } catch {
             connection.close()
             throw error

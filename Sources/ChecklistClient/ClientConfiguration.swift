@@ -11,6 +11,8 @@ public struct ClientConfiguration: Sendable {
     public var token: String?
     public var username: String?
     public var paths: ClientPaths
+    /// The session saved by `login` when it is for another server than this one.
+    public var savedElsewhere: StoredCredentials?
     public var connectTimeout: Duration = .seconds(5)
     public var requestTimeout: Duration = .seconds(15)
 
@@ -31,15 +33,26 @@ public struct ClientConfiguration: Sendable {
             flag ?? nonEmpty("CHECKWIRE_SERVER") ?? stored?.server ?? ServerAddress.defaultURL)
         let matching = stored.flatMap { ServerAddress.normalize($0.server) == server ? $0 : nil }
         let envToken = nonEmpty("CHECKWIRE_TOKEN")
-        return ClientConfiguration(
+        var configuration = ClientConfiguration(
             server: server,
             token: envToken ?? matching?.token,
             username: envToken == nil ? matching?.username : nil,
             paths: paths
         )
+        configuration.savedElsewhere = matching == nil ? stored : nil
+        return configuration
+    }
+
+    /// "Not logged in", naming the session saved for another server if there is one.
+    public var notLoggedIn: ClientError {
+        .notLoggedIn(server: server, savedElsewhere: savedElsewhere.map { "\($0.username) on \($0.server)" })
     }
 
     public var queue: OfflineQueue { OfflineQueue(file: paths.queueFile) }
+
+    public var refusedEdits: RefusedEdits { RefusedEdits(file: paths.refusedFile) }
+
+    public var journal: EditJournal { EditJournal(file: paths.journalFile) }
 
     /// The cache for `username` on this server.
     public func cache(for username: String) -> ListCache {

@@ -94,7 +94,15 @@ public final class ClientContext {
         return try ReferenceResolver.resolve(reference, among: candidates, kind: "checklist") { $0.status == .active }
     }
 
-    /// The checklist's current state: a snapshot, or the cached copy offline.
+    /// This user's edits waiting in the offline queue for this server, oldest first.
+    public func pendingEdits(of username: String) -> [QueuedOp] {
+        ((try? configuration.queue.entries().ops) ?? []).filter {
+            $0.belongs(to: configuration.server, username: username)
+        }
+    }
+
+    /// The checklist's current state: a snapshot, or offline the cached copy with the edits
+    /// still in the queue applied (marked pending).
     public func view(of list: RemoteSummary) async throws -> (view: ChecklistView, cached: Bool) {
         if let session = try await session() {
             var view = try await session.view(of: list.id)
@@ -103,7 +111,7 @@ public final class ClientContext {
             return (view, false)
         }
         if let username, let cached = configuration.cache(for: username).view(id: list.id, viewer: username) {
-            return (cached, true)
+            return (cached.applying(pendingEdits(of: username)), true)
         }
         throw offlineReason!
     }

@@ -12,8 +12,12 @@ public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible {
     case connectionLost(reason: String)
     /// No reply within the time allowed.
     case timedOut(String)
-    /// No token: neither `checkwire login` nor `CHECKWIRE_TOKEN`.
-    case notLoggedIn(server: String)
+    /// No token for this server: neither `checkwire login` nor `CHECKWIRE_TOKEN`.
+    /// `savedElsewhere` names the session saved for another server ("alice on
+    /// ws://127.0.0.1:8080/ws"), the usual sign of a mistyped `--server`.
+    case notLoggedIn(server: String, savedElsewhere: String? = nil)
+    /// The saved token was refused (logged out elsewhere, revoked): `checkwire login` again.
+    case sessionEnded(server: String)
     /// A list or item reference that matches nothing.
     case notFound(String)
     /// A reference that matches several things; `candidates` are lines naming each.
@@ -34,10 +38,13 @@ public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The wire error code, for `server` errors.
+    /// The wire error code, for `server` errors (and `unauthorized` for an ended session).
     public var serverCode: String? {
-        if case .server(let code, _) = self { return code }
-        return nil
+        switch self {
+        case .server(let code, _): code
+        case .sessionEnded: "unauthorized"
+        default: nil
+        }
     }
 
     public var description: String {
@@ -46,8 +53,14 @@ public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unreachable(let server, let reason): "cannot reach \(server): \(reason)"
         case .connectionLost(let reason): "the connection was lost: \(reason)"
         case .timedOut(let what): "timed out \(what)"
-        case .notLoggedIn(let server):
+        case .notLoggedIn(let server, nil):
             "not logged in to \(server); run `checkwire login USERNAME` (or `checkwire signup USERNAME`)"
+        case .notLoggedIn(let server, let saved?):
+            "not logged in to \(server); your saved session is \(saved). "
+                + "Check --server and CHECKWIRE_SERVER, or log in to this one with `checkwire login USERNAME`"
+        case .sessionEnded(let server):
+            "the saved session for \(server) has ended (logged out elsewhere, or revoked); "
+                + "log in again with `checkwire login USERNAME`"
         case .notFound(let what): what
         case .ambiguous(let what, let candidates): ([what] + candidates.map { "  " + $0 }).joined(separator: "\n")
         case .invalidInput(let what): what
@@ -62,12 +75,11 @@ public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible {
         let said = message.prefix(1).uppercased() + message.dropFirst()
         switch code {
         case "unauthorized":
+            // Only a password gets here: a saved token that is refused is `sessionEnded`.
             return
-                "The username or password is wrong, or this session has ended. Log in again: checkwire login USERNAME"
-        case "forbidden":
-            return "You can't do that on this checklist: \(message). Ask its owner to make you an editor."
-        case "rateLimited":
-            return "Too many attempts: \(message)."
+                "The username or password is wrong (usernames ignore case, passwords do not). Try again, or create an account with `checkwire signup USERNAME`."
+        case "forbidden", "rateLimited":  // the server says who may, or when to try again
+            return "\(said)."
         case "internal":
             return "The server could not save this; nothing was changed. Try again in a moment."
         case "badRequest":

@@ -38,6 +38,22 @@ extension Operation {
         Operation(.edit(list, .updateItem(item, changes)), summary: "edit “\(itemTitle)” in “\(listTitle)”")
     }
 
+    /// Moves the item under another parent (`.clear`: to the top level) and/or among its siblings.
+    public static func moveItem(
+        list: ListID, item: ItemID, parent: FieldChange<ItemID>, placement: Placement, itemTitle: String,
+        listTitle: String, parentTitle: String? = nil
+    ) -> Operation {
+        let place =
+            switch parent {
+            case .set: "under “\(parentTitle ?? "?")”"
+            case .clear: "to the top level"
+            case .unchanged: "among its siblings"
+            }
+        return Operation(
+            .edit(list, .moveItem(item, parent: parent, placement: placement)),
+            summary: "move “\(itemTitle)” \(place) in “\(listTitle)”")
+    }
+
     /// `.completeItem`, `.reopenItem`, `.cancelItem` or `.restoreItem` of the item.
     public static func itemStatus(_ edit: Edit, list: ListID, itemTitle: String, listTitle: String) -> Operation {
         Operation(.edit(list, edit), summary: "\(verb(edit.kind)) “\(itemTitle)” in “\(listTitle)”")

@@ -1,13 +1,18 @@
 public import ChecklistCore
 public import Foundation
 
-/// The store operations the server uses, as one protocol: the seam a second back end
-/// (PostgreSQL) implements, and what the shared store test suite is written against.
+/// Encodes an event for the wire, once: the bytes the store logs are the bytes every
+/// subscriber gets and every replay sends.
+public typealias EventEncoder = @Sendable (ChecklistEvent) -> [UInt8]
+
+/// The store operations the server uses, as one protocol: what a store command runs against
+/// on the store thread (`StoreBackend.submit`). The rules behind it are written once
+/// (`StoreRules`, over any back end's `StoragePort`).
 ///
-/// Every call runs on the back end's own thread, inside the batch transaction it was handed
-/// (`StoreBackend.submit`): what one call wrote becomes durable, and visible to the server,
-/// only when that batch commits. Calls refuse with `StoreError.rejected(DomainError)` and
-/// change nothing; a `StoreError.failure` means the batch cannot commit.
+/// Every call runs on the store thread, inside the batch it was handed: what one call wrote
+/// becomes durable, and visible to the server, only when that batch commits. Calls refuse
+/// with `StoreError.rejected(DomainError)` and change nothing; a `StoreError.failure` means
+/// the batch cannot commit.
 ///
 /// Why the event log keeps encoded wire bytes (`EventEncoder`'s output), not rows to encode
 /// again: an event is encoded once, when it happens, and those same bytes are written to
@@ -40,6 +45,10 @@ public protocol ChecklistStorage: AnyObject {
     func subscribe<Sink: ReplaySink>(
         to listID: ListID, for userID: UserID, since: Int64?, replayingInto sink: inout Sink
     ) throws(StoreError) -> SubscribeOutcome
+    /// The stored events `after + 1 … through` appended to `sink` as logged, whoever asks (the
+    /// hub fills a gap in events committed elsewhere); `false` when one is missing.
+    func events<Sink: ReplaySink>(of listID: ListID, after: Int64, through: Int64, into sink: inout Sink)
+        throws(StoreError) -> Bool
 
     /// The logged events after `since`, appended to `sink` while they fit in `maxBytes` (at
     /// least one): a live subscriber's catch-up when it had no room for them.
@@ -79,14 +88,11 @@ public protocol ChecklistStorage: AnyObject {
 
     // MARK: Attachments
 
-    /// Moves a complete upload into the file store and applies its `attach` edit (see
-    /// `ChecklistStore.attach`).
-    func attach(_ upload: AttachmentUpload, files: AttachmentFiles, maxTotalBytes: Int64, opID: String, by actor: Actor)
+    /// Hands a complete upload's bytes to the store and applies its `attach` edit.
+    func attach(_ upload: AttachmentUpload, maxTotalBytes: Int64, opID: String, by actor: Actor)
         throws(StoreError) -> EditOutcome
-    /// The attachment, when the user may read its checklist.
+    /// The attachment and a local file with its bytes, when the user may read its checklist.
     func attachment(_ id: AttachmentID, readableBy userID: UserID) throws(StoreError) -> AttachmentLocation?
-    /// Every content hash an attachment names.
-    func referencedAttachmentContents() throws(StoreError) -> Set<String>
 
     // MARK: Calendar feeds
 
@@ -123,73 +129,5 @@ extension ChecklistStorage {
     /// `apply` for an edit that is its own kind and carries no quick-add `parsed` object.
     public func apply(_ request: EditRequest, opID: String, by actor: Actor) throws(StoreError) -> EditOutcome {
         try apply(request, opID: opID, by: actor, kind: nil, parsed: nil)
-    }
-}
-
-extension ChecklistStore: ChecklistStorage {}
-
-/// A store back end as the server drives it: jobs run on the back end's thread, in arrival
-/// order, in batches that commit together; each job's `AfterCommit` is called, in job order,
-/// once its batch committed or failed. `StoreExecutor` is the SQLite one.
-///
-/// The promise that keeps the server from wedging: every submitted job is answered exactly
-/// once — its `AfterCommit`, or `abandoned` when it could not run at all.
-public protocol StoreBackend: AnyObject, Sendable {
-    associatedtype Storage: ChecklistStorage
-    typealias AfterCommit = @Sendable (_ committed: Bool) -> Void
-
-    /// Queues a job for the next batch. Any thread.
-    func submit(
-        _ job: @escaping @Sendable (Storage) -> AfterCommit, abandoned: @escaping @Sendable (StoreError) -> Void)
-    /// `false` once the back end is closing: the health check reports it.
-    var isOpen: Bool { get }
-    /// Whether the last write went through (`/healthz` reports it).
-    var health: StoreHealth { get }
-    /// Told of each change of `health`, for one log line per transition.
-    var healthChanged: @Sendable (StoreHealth) -> Void { get set }
-    /// Batches and jobs committed so far, for metrics.
-    var counts: (batches: Int, jobs: Int) { get }
-    /// Finishes every queued job, then closes.
-    func close()
-}
-
-extension StoreExecutor: StoreBackend {}
-
-extension StoreBackend {
-    /// `submit` for a job whose submitter waits for nothing if it cannot run (tests).
-    public func submit(_ job: @escaping @Sendable (Storage) -> AfterCommit) {
-        submit(job, abandoned: { _ in })
-    }
-
-    /// Runs `work` in the next batch and waits until that batch committed (or the job was
-    /// abandoned). For threads that may block — tests and tools; never the lws service thread.
-    public func sync<T: Sendable>(_ work: @escaping @Sendable (Storage) throws(StoreError) -> T) throws(StoreError) -> T
-    {
-        let box = SyncResult<T>()
-        submit(
-            { storage in
-                let result: Result<T, StoreError>
-                do throws(StoreError) { result = .success(try work(storage)) } catch { result = .failure(error) }
-                return { committed in box.finish(committed ? result : .failure(.failure("the store could not commit")))
-                }
-            }, abandoned: { error in box.finish(.failure(error)) })
-        return try box.wait().get()
-    }
-}
-
-/// Carries one result from the store thread to a waiting thread; the semaphore orders the
-/// write before the read, which is why it may be `@unchecked Sendable`.
-private final class SyncResult<T: Sendable>: @unchecked Sendable {
-    private var value: Result<T, StoreError>?
-    private let done = DispatchSemaphore(value: 0)
-
-    func finish(_ result: Result<T, StoreError>) {
-        value = result
-        done.signal()
-    }
-
-    func wait() -> Result<T, StoreError> {
-        done.wait()
-        return value ?? .failure(.failure("the store is closed"))
     }
 }

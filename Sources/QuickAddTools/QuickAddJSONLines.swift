@@ -6,7 +6,8 @@ public import Foundation
 /// Each input line is `{"id", "text", "lists", "now", "tz"}`: `lists` holds names (or objects
 /// `{"name", "sections"}`), `now` is a local time in `tz` (`2026-11-21T09:00:00`) or an instant
 /// with `Z` or an offset, and `tz` an IANA zone name (UTC when missing). Each output line is
-/// `{"id", "list", "section", "title", "date", "time", "location", "remindEvery", "repeat"}` with `null`
+/// `{"id", "list", "section", "title", "date", "time", "location", "remindEvery", "remindBefore",
+/// "repeat"}` with `null`
 /// for absent values; a line that cannot be read gives `{"id", "error"}`.
 public enum QuickAddJSONLines {
     /// Parses one input line and returns one output line (without the newline).
@@ -85,17 +86,18 @@ public enum QuickAddJSONLines {
     /// A list the text may name: its name alone, or `{"name", "sections"}`.
     struct ListName: Decodable {
         var name: String
-        var sections: [String]
+        /// Nil when the line does not say (the section is then taken as written).
+        var sections: [String]?
 
         init(from decoder: any Decoder) throws {
             if let name = try? decoder.singleValueContainer().decode(String.self) {
                 self.name = name
-                sections = []
+                sections = nil
                 return
             }
             let object = try decoder.container(keyedBy: CodingKeys.self)
             name = try object.decode(String.self, forKey: .name)
-            sections = try object.decodeIfPresent([String].self, forKey: .sections) ?? []
+            sections = try object.decodeIfPresent([String].self, forKey: .sections)
         }
 
         private enum CodingKeys: String, CodingKey { case name, sections }
@@ -126,6 +128,7 @@ public enum QuickAddJSONLines {
         var time: String?
         var location: String?
         var remindEvery: Int?
+        var remindBefore: Int?
         var repeatRule: String?
 
         init(_ result: QuickAddResult, id: LineID?) {
@@ -137,11 +140,12 @@ public enum QuickAddJSONLines {
             time = result.time?.description
             location = result.location
             remindEvery = result.remindEvery
+            remindBefore = result.remindBefore
             repeatRule = result.repeatRule?.rrule
         }
 
         private enum CodingKeys: String, CodingKey {
-            case id, list, section, title, date, time, location, remindEvery
+            case id, list, section, title, date, time, location, remindEvery, remindBefore
             case repeatRule = "repeat"
         }
 
@@ -157,6 +161,7 @@ public enum QuickAddJSONLines {
             try object.encode(time, forKey: .time)
             try object.encode(location, forKey: .location)
             try object.encode(remindEvery, forKey: .remindEvery)
+            try object.encode(remindBefore, forKey: .remindBefore)
             try object.encode(repeatRule, forKey: .repeatRule)
         }
     }

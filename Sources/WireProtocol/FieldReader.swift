@@ -83,6 +83,17 @@ struct FieldReader {
         return .set(Int(seconds))
     }
 
+    /// `goal`: a habit checklist's goal, a whole number of days from 1 to `Limits.goalDays`, or `null`.
+    func goalDays() throws(RequestDecodingError) -> FieldChange<Int> {
+        guard let value = object["goal"] else { return .unchanged }
+        if value.isNull { return .clear }
+        guard let days = value.int64Value, days >= 1, days <= Int64(Limits.goalDays) else {
+            throw RequestDecodingError(
+                "\"goal\" must be a whole number of days from 1 to \(Limits.goalDays), or null for no goal")
+        }
+        return .set(Int(days))
+    }
+
     /// A username to assign the item to, or `null` to unassign.
     func assignee() throws(RequestDecodingError) -> FieldChange<String> {
         guard let value = object["assignee"] else { return .unchanged }

@@ -75,6 +75,7 @@ extension JSONWriter {
         field("inbox", list.isInbox)
         field("kind", list.kind.rawValue)
         field("sequential", list.sequential)
+        if list.kind == .habits { field("goal", list.goalDays) }
         if includeRole { field("role", summary.role?.rawValue) }
         key("seq")
         int(Int(list.seq))

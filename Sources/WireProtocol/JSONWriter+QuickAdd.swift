@@ -20,13 +20,15 @@ extension JSONWriter {
         field("time", result.time?.description)
         field("location", result.location)
         field("remindEvery", result.remindEvery)
+        field("remindBefore", result.remindBefore)
         field("repeat", result.repeatRule?.rrule)
         key("ranges")
         beginObject()
         let ranges = result.ranges
         for (name, range) in [
             ("list", ranges.list), ("section", ranges.section), ("date", ranges.date), ("time", ranges.time),
-            ("location", ranges.location), ("remindEvery", ranges.remindEvery), ("repeat", ranges.repeatRule),
+            ("location", ranges.location), ("remindEvery", ranges.remindEvery),
+            ("remindBefore", ranges.remindBefore), ("repeat", ranges.repeatRule),
         ] {
             guard let range else { continue }
             key(text: name)

@@ -16,6 +16,11 @@ enum OperationDecoder {
         let op = FieldReader(object: fields.object, context: kind)
         switch kind {
         case "createList":
+            let kind = try op.checklistKind()
+            let goalDays = try op.goalDays().valueForCreate
+            guard goalDays == nil || kind == .habits else {
+                throw RequestDecodingError("a goal is for habit checklists: send \"kind\": \"habits\" with it")
+            }
             return .createList(
                 id: try op.optionalID("id"),
                 Edit.NewList(
@@ -23,8 +28,9 @@ enum OperationDecoder {
                     description: try op.change("description", limit: Limits.description).valueForCreate,
                     due: try op.due().valueForCreate,
                     timeZone: try op.timeZone(),
-                    kind: try op.checklistKind(),
-                    sequential: try op.flag("sequential") ?? false
+                    kind: kind,
+                    sequential: try op.flag("sequential") ?? false,
+                    goalDays: goalDays
                 ))
         case "updateList":
             return .edit(
@@ -35,7 +41,8 @@ enum OperationDecoder {
                         description: try op.change("description", limit: Limits.description),
                         due: try op.due(),
                         timeZone: try op.timeZone(),
-                        sequential: try op.flag("sequential")
+                        sequential: try op.flag("sequential"),
+                        goalDays: try op.goalDays()
                     )))
         case "completeList": return .edit(try op.id("list"), .completeList)
         case "reopenList": return .edit(try op.id("list"), .reopenList)

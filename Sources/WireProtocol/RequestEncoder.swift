@@ -92,6 +92,7 @@ extension JSONWriter {
             if let timeZone = new.timeZone { field("tz", timeZone) }
             if new.kind != .checklist { field("kind", new.kind.rawValue) }
             if new.sequential { field("sequential", true) }
+            if let goalDays = new.goalDays { field("goal", goalDays) }
         case .edit(let list, let edit):
             field("op", edit.kind)
             field("list", list)
@@ -123,6 +124,7 @@ extension JSONWriter {
             change("due", update.due.map(\.description))
             if let timeZone = update.timeZone { field("tz", timeZone) }
             if let sequential = update.sequential { field("sequential", sequential) }
+            change("goal", update.goalDays)
         case .completeList, .reopenList, .cancelList, .restoreList:
             break
         case .share(let participant):

@@ -171,11 +171,16 @@ public enum ServerMessage {
 
     // MARK: Settings and reminders
 
-    public static func settings(timeZone: String, inboxID: ListID?, ref: String?) -> [UInt8] {
+    /// `maxAttachmentBytes`: the server's limit on one upload, an addition so a client can
+    /// name it and check a file before sending it.
+    public static func settings(timeZone: String, inboxID: ListID?, maxAttachmentBytes: Int64? = nil, ref: String?)
+        -> [UInt8]
+    {
         var writer = JSONWriter(capacity: 128)
         writer.beginMessage("settings", ref: ref)
         writer.field("tz", timeZone)
         writer.field("inbox", inboxID)
+        if let maxAttachmentBytes { writer.field("maxAttachmentBytes", Int(maxAttachmentBytes)) }
         writer.endObject()
         return writer.bytes
     }

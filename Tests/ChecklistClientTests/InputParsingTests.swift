@@ -14,7 +14,14 @@ import Testing
         ("tomorrow", "2025-11-20"),
         ("fri", "2025-11-21"),
         ("thursday", "2025-11-20"),
-        ("wed", "2025-11-26"),
+        // Today's weekday without a time is today (one rule with quick add: a day is not over
+        // until it ends); with a time that has passed, it is next week's.
+        ("wed", "2025-11-19"),
+        ("wed 9am", "2025-11-26T09:00:00Z"),
+        ("yesterday", "2025-11-18"),
+        ("last wednesday", "2025-11-12"),
+        ("noon", "2025-11-19T12:00:00Z"),
+        ("9am", "2025-11-20T09:00:00Z"),
         ("2027-03-12 17:00", "2027-03-12T17:00:00Z"),
         ("2027-03-12T17:00", "2027-03-12T17:00:00Z"),
         ("2027-03-12T17:00:00+02:00", "2027-03-12T15:00:00Z"),

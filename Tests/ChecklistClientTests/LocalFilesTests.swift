@@ -88,4 +88,33 @@ import WireProtocol
             message: ["type": "lists"])
         #expect(throws: RequestDecodingError.self) { try notAnOp.request() }
     }
+
+    /// A refusal is recorded once (a queue resent after a crash is refused again) and stays until
+    /// it is marked seen; a torn line is kept as it is.
+    @Test func refusedEditsStayUntilSeen() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let refused = RefusedEdits(file: directory.appendingPathComponent("refused.jsonl"))
+        func refusal(_ n: Int) -> RefusedEdit {
+            let op = QueuedOp(
+                opID: "op-\(n)", server: "ws://s/ws", username: "alice", queuedAt: Timestamp(milliseconds: 0),
+                summary: "complete “Laundry”", message: ["type": "op", "op": "completeItem"])
+            return RefusedEdit(
+                op, error: .server(code: "conflict", message: "it has 1 open sub-item"),
+                at: Timestamp(milliseconds: 1000))
+        }
+        try refused.record([refusal(1), refusal(2)])
+        try refused.record([refusal(2)])
+        let handle = try FileHandle(forWritingTo: refused.file)
+        handle.seekToEndOfFile()
+        handle.write(Data("{\"torn\n".utf8))
+        try handle.close()
+        #expect(try refused.entries().map(\.opID) == ["op-1", "op-2"])
+        #expect(try refused.entries().first?.code == "conflict")
+        #expect(try refused.entries().first?.kind == "completeItem")
+        try refused.markSeen(["op-1"])
+        #expect(try refused.entries().map(\.opID) == ["op-2"])
+        #expect(try String(contentsOf: refused.file, encoding: .utf8).contains("{\"torn"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: refused.file.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    }
 }

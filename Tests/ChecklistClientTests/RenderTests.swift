@@ -72,7 +72,7 @@ import WireProtocol
         items.items["a"]?.due = Due(wire: "2026-11-01")
         items.items["b"]?.completion = Completion(done: 1, total: 1)
         let lines = ChecklistRenderer(painter: .plain, dates: Self.dates, width: 0).items(items)
-        #expect(lines[0].hasPrefix("[ ] Passport  due Sun Nov 1  @ Home"))
+        #expect(lines[0].hasPrefix("[ ] Passport  due Sun Nov 1 (overdue)  @ Home"))
         #expect(lines[1].hasPrefix("[ ] Tickets  1/1 100%"))
         #expect(lines[2].hasPrefix("    [x] Flight"))
     }
@@ -91,5 +91,74 @@ import WireProtocol
         #expect(
             frame.contains("  09:00:00  bob checked off “Flight”")
                 || frame.contains("  Nov 18 09:00  bob checked off “Flight”"))
+    }
+}
+
+/// The interactive `watch`: keys, selection, and the reminder board.
+@Suite struct WatchInteractionTests {
+    @Test func keysAreDecodedFromWhatTheTerminalSends() {
+        #expect(
+            WatchKey.decode(Array("\u{1B}[A\u{1B}[Bjk xsSdq?".utf8)) == [
+                .up, .down, .down, .up, .toggle, .toggle, .snooze, .snoozeLong, .dismiss, .quit,
+            ])
+        #expect(WatchKey.decode(Array("\u{1B}OA".utf8)) == [.up])
+    }
+
+    @Test func theSelectionFollowsItsItemAndStopsAtTheEnds() throws {
+        let view = try ChecklistViewTests.snapshot()
+        let rows = view.rows
+        var selection = WatchSelection()
+        #expect(selection.index(in: rows) == 0)
+        selection.move(-1, in: rows)
+        #expect(selection.item == rows[0].item.id)
+        selection.move(5, in: rows)
+        #expect(selection.item == rows.last?.item.id)
+    }
+
+    private static func reminder(_ item: String, at: String) -> Notice {
+        let json: JSONValue = [
+            "type": "reminder", "list": "l", "listTitle": "Chores", "kind": "every", "at": .string(at), "late": false,
+            "item": ["id": .string(item), "title": .string("Task \(item)")],
+        ]
+        return Notice(json: json)!
+    }
+
+    @Test func theBoardKeepsOnlyRemindersStillToActOn() throws {
+        var board = ReminderBoard()
+        board.receive(Self.reminder("a", at: "2026-11-21T10:00:00Z"))
+        board.receive(Self.reminder("a", at: "2026-11-21T10:30:00Z"))
+        board.receive(Self.reminder("b", at: "2026-11-21T10:00:00Z"))
+        #expect(board.reminders.map(\.at) == ["2026-11-21T10:30:00Z", "2026-11-21T10:00:00Z"], "one per item")
+        let dismissed = board.handle([
+            "type": "reminderDismissed", "list": "l", "item": "a", "at": "2026-11-21T10:31:00Z",
+        ])
+        #expect(dismissed)
+        #expect(board.reminders.map(\.itemID.rawValue) == ["b"])
+        let snoozed = board.handle([
+            "type": "reminderSnoozed", "list": "l", "item": "b", "until": "2026-11-21T11:00:00Z",
+        ])
+        #expect(snoozed)
+        #expect(board.reminders.isEmpty)
+        board.receive(Self.reminder("c", at: "2026-11-21T10:00:00Z"))
+        var done = try ChecklistViewTests.snapshot().rows[0].item
+        done.id = "c"
+        done.status = .done
+        board.itemsChanged([done])
+        #expect(board.reminders.isEmpty, "a done item's reminder goes")
+    }
+
+    @Test func thePanelSaysHowManyMoreRemindersThereAre() throws {
+        var update = LiveUpdate(
+            cause: .state, state: .live, view: try ChecklistViewTests.snapshot(), changes: [], server: "ws://s/ws",
+            username: "alice")
+        update.notices = (1...8).map { Self.reminder("i\($0)", at: "2026-11-21T10:0\($0):00Z") }
+        let dates = DateText(timeZone: TimeZone(identifier: "UTC")!, now: Date(timeIntervalSince1970: 1_795_262_400))
+        let frame = WatchScreen(painter: .plain, dates: dates, width: 100, height: 40)
+            .frame(update, selection: WatchSelection(), message: "Done: complete “x”")
+        #expect(frame.filter { $0.contains("⏰ Task") }.count == WatchScreen.reminderLines)
+        #expect(frame.contains { $0.contains("+3 more") })
+        #expect(frame.contains { $0.contains("· 10:08:00") }, "each reminder with its time")
+        #expect(frame.contains { $0.hasPrefix("›") }, "the selected row is marked")
+        #expect(frame.contains(WatchKey.hint) && frame.contains("Done: complete “x”"))
     }
 }

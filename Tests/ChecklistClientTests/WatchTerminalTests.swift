@@ -183,6 +183,50 @@ import Testing
         await tmux.kill()
     }
 
+    /// The keys of the interactive screen: select with j/k, tick with space, dismiss a
+    /// reminder with d (it leaves the panel, as it does when dismissed on another device), q quits.
+    @Test(.enabled(if: tmuxAvailable, "tmux is not installed (scripts/install-deps.sh installs it)"))
+    func watchIsDrivenFromTheKeyboard() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "checkwire-watch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try await ServerProcess(
+            database: directory.appendingPathComponent("watch.sqlite").path, port: LoopbackPort.free())
+        defer { server.terminate() }
+        let alice = try CLI(server: server.url)
+        defer { alice.remove() }
+        try await alice.signUp("alice")
+        try await alice.ok(["new", "Chores"])
+        try await alice.ok(["add", "Chores", "Dishes"])
+        try await alice.ok(["add", "Chores", "Water the plants", "--every", "2s"])
+
+        let tmux = Tmux()
+        defer { tmux.killSoon() }
+        let environment = alice.environment.filter { ["HOME", "CHECKWIRE_SERVER", "TZ", "PATH"].contains($0.key) }
+            .map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+        let command = "env \(environment) TERM=xterm-256color '\(CLI.binary)' watch Chores; echo WATCH-EXIT=$?; sleep 5"
+        try await tmux.run(["new-session", "-d", "-s", "watch", "-x", "110", "-y", "30", command])
+        var (shown, screen) = await tmux.waitFor("⏰ Water the plants — Chores ·")
+        #expect(shown, "the reminder did not show with its time:\n\(screen)")
+        #expect(screen.contains("space done/undone") && screen.contains("d dismiss"), "the keys are listed")
+
+        try await tmux.run(["send-keys", "-t", "watch", " "])
+        (shown, screen) = await tmux.waitFor("[x] Dishes")
+        #expect(shown, "space ticks the selected item:\n\(screen)")
+        try await tmux.run(["send-keys", "-t", "watch", "j", "d"])
+        (shown, screen) = await tmux.waitFor("Dismissed the reminders of “Water the plants”")
+        #expect(shown, "\(screen)")
+        try await alice.ok(["done", "Chores", "Water the plants"])
+        (shown, screen) = await tmux.waitFor("alice checked off “Water the plants”")
+        #expect(shown && !screen.contains("⏰ Water the plants"), "a done item's reminder leaves the panel:\n\(screen)")
+
+        try await tmux.run(["send-keys", "-t", "watch", "q"])
+        (shown, screen) = await tmux.waitFor("WATCH-EXIT=0")
+        #expect(shown, "q did not exit cleanly:\n\(screen)")
+        await tmux.kill()
+    }
+
     /// Keeps the captured screen for people to look at.
     static func save(_ screen: String) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

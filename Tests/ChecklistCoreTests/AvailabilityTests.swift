@@ -51,4 +51,32 @@ import Testing
         state.run(.completeItem("a"))
         state.run(.completeItem("b"))
     }
+
+    /// A client learns availability from events: turning "one after another" on or off (on
+    /// the checklist or a parent), or changing when a parent opens, sends every item whose
+    /// lock may have changed, with its new `available`.
+    @Test func turningSequentialOnOrOffSendsTheItemsItLocksOrFrees() throws {
+        var state = CoreFixture.list()
+        state.run(.addItem(Edit.NewItem(id: "a", title: "First")))
+        state.run(.addItem(Edit.NewItem(id: "b", title: "Second")))
+        let available = { (edit: AppliedEdit) in
+            Dictionary(uniqueKeysWithValues: edit.changes.items.map { ($0.item.id, $0.available) })
+        }
+        let on = try state.applying(.updateList(Edit.ListUpdate(sequential: true)))
+        #expect(available(on) == ["a": true, "b": false])
+        let off = try state.applying(.updateList(Edit.ListUpdate(sequential: false)))
+        #expect(available(off) == ["a": true, "b": true])
+        #expect(try state.applying(.updateList(Edit.ListUpdate(title: "Renamed"))).changes.items.isEmpty)
+
+        state.run(.addItem(Edit.NewItem(id: "c1", parent: "a", title: "Step 1")))
+        state.run(.addItem(Edit.NewItem(id: "c2", parent: "a", title: "Step 2")))
+        let parentOn = try state.applying(.updateItem("a", Edit.ItemUpdate(sequential: true)))
+        #expect(available(parentOn)["c2"] == false)
+        let parentOff = try state.applying(.updateItem("a", Edit.ItemUpdate(sequential: false)))
+        #expect(available(parentOff)["c2"] == true, "children freed when their parent stops being sequential")
+        let later = try state.applying(.updateItem("a", Edit.ItemUpdate(availableFrom: .set(Due(wire: "2030-01-01")!))))
+        #expect(available(later)["c1"] == false && available(later)["c2"] == false)
+        let now = try state.applying(.updateItem("a", Edit.ItemUpdate(availableFrom: .clear)))
+        #expect(available(now)["c1"] == true, "children freed when their parent's date is cleared")
+    }
 }

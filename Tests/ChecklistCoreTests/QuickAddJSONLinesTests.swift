@@ -15,7 +15,9 @@ import QuickAddTools
                     {"id":"a","text":"Personal - call the bank, remind me every 2 hours","lists":["Personal"],"now":"2026-11-21T09:00:00","tz":"America/New_York"}
                     """))
         #expect(
-            Set(out.keys) == ["id", "list", "section", "title", "date", "time", "location", "remindEvery", "repeat"])
+            Set(out.keys) == [
+                "id", "list", "section", "title", "date", "time", "location", "remindEvery", "remindBefore", "repeat",
+            ])
         #expect(out["list"] as? String == "Personal")
         #expect(out["title"] as? String == "call the bank")
         #expect(out["date"] is NSNull)

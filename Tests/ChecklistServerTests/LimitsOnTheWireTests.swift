@@ -6,12 +6,12 @@ import ChecklistServer
 
 /// The contract's "Sessions and sharing": limits answer `tooLarge` naming the limit, echo the
 /// `opId`, change nothing, and the connection goes on.
-@Suite(.serialized, .timeLimit(.minutes(1)))
+@Suite(.serialized, .timeLimit(.minutes(5)))
 struct LimitsOnTheWireTests {
     @Test func passingAPerUserLimitIsTooLargeWithTheOpID() async throws {
-        let server = try TestServer {
+        let server = try TestServer(store: {
             $0.limits = StoreLimits(listsPerUser: 1, itemsPerList: 1, storedBytesPerUser: 1 << 20)
-        }
+        })
         defer { server.stop() }
         let ana = try await server.user("ana")
         let list = try await ana.createList()

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `/metrics` is swift-prometheus's exposition: typed, with HELP and TYPE, and histograms.
-@Suite(.serialized, .timeLimit(.minutes(1)))
+@Suite(.serialized, .timeLimit(.minutes(5)))
 struct MetricsEndpointTests {
     @Test func countersGaugesAndHistogramsAreExposedWithHelpAndType() async throws {
         let server = try TestServer()

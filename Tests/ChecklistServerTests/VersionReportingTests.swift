@@ -5,7 +5,7 @@ import Testing
 
 /// The server names its version on the outside: the `Server` header of every kind of HTTP
 /// response, and a `version` line in `/healthz`'s body. Checked against a real server.
-@Suite(.serialized, .timeLimit(.minutes(1)))
+@Suite(.serialized, .timeLimit(.minutes(5)))
 struct VersionReportingTests {
     static let serverHeader = "checkwire/\(ProductVersion.current)"
 

@@ -1,6 +1,8 @@
 import ChecklistServer
+import ChecklistStore
 import Foundation
 import LoadTest
+import StoreFactory
 import Testing
 import Transport
 
@@ -17,9 +19,9 @@ struct BenchRunnerTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         var serverConfiguration = ServerConfiguration()
         serverConfiguration.port = 0
-        serverConfiguration.databasePath = directory.appendingPathComponent("bench.sqlite").path
         serverConfiguration.fastPasswordHashing = true
-        let server = try ChecklistServer(configuration: serverConfiguration)
+        let store = StoreConfiguration(database: directory.appendingPathComponent("bench.sqlite").path)
+        let server = try ChecklistServer(configuration: serverConfiguration) { try openStore(store, encodeEvent: $0) }
         let port = try server.start()
         defer { server.stop() }
         var configuration = configuration
@@ -31,7 +33,7 @@ struct BenchRunnerTests {
     static func configuration(_ scenario: BenchConfiguration.Scenario) -> BenchConfiguration {
         var configuration = BenchConfiguration()
         configuration.scenario = scenario
-        configuration.timeout = 60
+        configuration.timeout = 240
         configuration.progress = false
         return configuration
     }

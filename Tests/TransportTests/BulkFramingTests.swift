@@ -109,7 +109,7 @@ struct BulkFramingTests {
         #expect(bytes.count == (2 + 4 + 5) + (4 + 4 + 300))  // 300 needs the 16-bit length form
     }
 
-    @Test("many queued messages go out packed and arrive whole and in order", .timeLimit(.minutes(1)))
+    @Test("many queued messages go out packed and arrive whole and in order", .timeLimit(.minutes(5)))
     func queuedMessagesArePackedInOrder() async throws {
         let test = try TestServer { $0.maxMessageSize = 1 << 20 }
         defer { test.stop() }
@@ -147,7 +147,7 @@ struct BulkFramingTests {
                 with: "HTTP/1.1 101 Switching Protocols\r\nSec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=") == nil)
     }
 
-    @Test("echo round trip, large messages, then stop closes with 1000", .timeLimit(.minutes(1)))
+    @Test("echo round trip, large messages, then stop closes with 1000", .timeLimit(.minutes(5)))
     func echoOverARealServer() async throws {
         let test = try TestServer { $0.maxMessageSize = 1 << 20 }
         defer { test.stop() }
@@ -167,7 +167,7 @@ struct BulkFramingTests {
         #expect(await eventually { test.delegate.closedCount == 1 })
     }
 
-    @Test("a server close code reaches the delegate; a refused upgrade fails the connect", .timeLimit(.minutes(1)))
+    @Test("a server close code reaches the delegate; a refused upgrade fails the connect", .timeLimit(.minutes(5)))
     func serverCloseAndRefusedUpgrade() async throws {
         let test = try TestServer()
         defer { test.stop() }

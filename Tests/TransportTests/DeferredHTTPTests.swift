@@ -30,7 +30,7 @@ struct DeferredHTTPTests {
 
     @Test(
         "a GET under the prefix reaches the delegate with its path, query and headers, and gets the later answer",
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(5)))
     func answeredLater() throws {
         let test = try Self.server { Array("answer for \($0)".utf8) }
         defer { test.stop() }
@@ -49,7 +49,7 @@ struct DeferredHTTPTests {
         #expect(request.headers["if-none-match"] == "\"v0\"")
     }
 
-    @Test("a body of 1 MiB arrives whole and in order", .timeLimit(.minutes(1)))
+    @Test("a body of 1 MiB arrives whole and in order", .timeLimit(.minutes(5)))
     func largeBody() throws {
         let big = (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
         let test = try Self.server { _ in big }
@@ -62,7 +62,7 @@ struct DeferredHTTPTests {
 
     @Test(
         "a body read slowly for longer than the HTTP deadline arrives whole: each chunk written restarts the deadline",
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(5)))
     func slowReaderOutlivesTheDeadline() throws {
         // 8 MiB (twice what the kernel's buffers hold) through a 4 KiB receive window, read in
         // small steps: a few seconds, while the deadline is 1 s. A deadline counted from the
@@ -98,7 +98,7 @@ struct DeferredHTTPTests {
         #expect(intact)
     }
 
-    @Test("HEAD gets the headers and the length, no body; other methods get 405", .timeLimit(.minutes(1)))
+    @Test("HEAD gets the headers and the length, no body; other methods get 405", .timeLimit(.minutes(5)))
     func headAndMethods() throws {
         let test = try Self.server { _ in Array("twelve bytes".utf8) }
         defer { test.stop() }
@@ -111,7 +111,7 @@ struct DeferredHTTPTests {
         #expect(test.delegate.requests.withLock { $0.map(\.method) } == ["HEAD"])
     }
 
-    @Test("a path that only starts like the prefix is not deferred", .timeLimit(.minutes(1)))
+    @Test("a path that only starts like the prefix is not deferred", .timeLimit(.minutes(5)))
     func prefixIsASegment() throws {
         let test = try Self.server { _ in [] }
         defer { test.stop() }
@@ -120,7 +120,7 @@ struct DeferredHTTPTests {
         #expect(test.delegate.requests.withLock { $0.isEmpty })
     }
 
-    @Test("an answer for a connection that already closed is dropped, and the server goes on", .timeLimit(.minutes(1)))
+    @Test("an answer for a connection that already closed is dropped, and the server goes on", .timeLimit(.minutes(5)))
     func answerAfterClose() async throws {
         let test = try Self.server(delay: 0.3) { _ in Array("late".utf8) }
         defer { test.stop() }
@@ -138,7 +138,7 @@ struct DeferredHTTPTests {
 
 @Suite("Deferred HTTP beside a public directory")
 struct DeferredHTTPMountTests {
-    @Test("the prefix wins over the static file mount; files are still served", .timeLimit(.minutes(1)))
+    @Test("the prefix wins over the static file mount; files are still served", .timeLimit(.minutes(5)))
     func prefixBesideFiles() throws {
         let directory = try HTTPTests.makePublicDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

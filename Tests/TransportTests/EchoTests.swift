@@ -4,7 +4,7 @@ import Testing
 @Suite("Server and client over real sockets", .serialized)
 struct EchoTests {
     @Test(
-        "text message echoes back through the server delegate", .timeLimit(.minutes(1)),
+        "text message echoes back through the server delegate", .timeLimit(.minutes(5)),
         arguments: EventLoopBackend.allCases)
     func echoRoundTrip(backend: EventLoopBackend) async throws {
         let test = try TestServer { $0.eventLoop = backend }
@@ -19,7 +19,7 @@ struct EchoTests {
         #expect(await eventually { test.delegate.closedCount == 1 })
     }
 
-    @Test("binary message is delivered as .binary", .timeLimit(.minutes(1)))
+    @Test("binary message is delivered as .binary", .timeLimit(.minutes(5)))
     func binaryMessage() async throws {
         let test = try TestServer()
         defer { test.stop() }

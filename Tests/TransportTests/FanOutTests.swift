@@ -4,7 +4,7 @@ import Testing
 @Suite("Fan-out of shared frames", .serialized)
 struct FanOutTests {
     @Test(
-        "frames sent to 50 clients all arrive, in order", .timeLimit(.minutes(1)), arguments: EventLoopBackend.allCases)
+        "frames sent to 50 clients all arrive, in order", .timeLimit(.minutes(5)), arguments: EventLoopBackend.allCases)
     func fiftyClients(backend: EventLoopBackend) async throws {
         let test = try TestServer(configure: { $0.eventLoop = backend }, prepare: { $0.echoes = false })
         defer { test.stop() }

@@ -52,7 +52,7 @@ struct FileBodyTests {
         await withCheckedContinuation { continuation in server.execute { continuation.resume(returning: read()) } }
     }
 
-    @Test("8 MiB through a 4 KiB window arrives whole, one chunk in memory at a time", .timeLimit(.minutes(1)))
+    @Test("8 MiB through a 4 KiB window arrives whole, one chunk in memory at a time", .timeLimit(.minutes(5)))
     func slowReader() async throws {
         let (path, bytes) = try Self.makeFile(size: 8 << 20)
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
@@ -84,7 +84,7 @@ struct FileBodyTests {
 
     @Test(
         "a region is sent exactly, with its length; HEAD sends none; each descriptor closes",
-        .timeLimit(.minutes(1)),
+        .timeLimit(.minutes(5)),
         arguments: [0..<1, 65535..<65537, 100_000..<300_001, 0..<(1 << 20)])
     func region(_ range: Range<Int>) async throws {
         let (path, bytes) = try Self.makeFile(size: 1 << 20)
@@ -104,7 +104,7 @@ struct FileBodyTests {
 
     /// Readers as fast as the loopback, four at once, each take WRITEABLEs one after another:
     /// each body must still arrive whole and in order, with one chunk in memory at a time.
-    @Test("four 8 MiB downloads at once, read as fast as they come, each arrive whole", .timeLimit(.minutes(1)))
+    @Test("four 8 MiB downloads at once, read as fast as they come, each arrive whole", .timeLimit(.minutes(5)))
     func concurrentFastReaders() async throws {
         let (path, bytes) = try Self.makeFile(size: 8 << 20)
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
@@ -157,7 +157,7 @@ struct FileBodyTests {
     /// must not wait for the disk. The file's pages are really dropped from the cache first:
     /// nothing is simulated.
     @Test(
-        "a file not in the page cache is read off the service thread and arrives whole", .timeLimit(.minutes(1)),
+        "a file not in the page cache is read off the service thread and arrives whole", .timeLimit(.minutes(5)),
         .enabled(if: temporaryFilesCanLeaveThePageCache(), "the temporary folder keeps files in memory (tmpfs)"))
     func uncachedFile() async throws {
         let (path, bytes) = try Self.makeFile(size: 4 << 20)
@@ -183,7 +183,7 @@ struct FileBodyTests {
         #expect(await eventually { openDescriptors(naming: path) == 0 })
     }
 
-    @Test("a client gone mid-body, or before the answer, leaves no descriptor open", .timeLimit(.minutes(1)))
+    @Test("a client gone mid-body, or before the answer, leaves no descriptor open", .timeLimit(.minutes(5)))
     func disconnects() async throws {
         let (path, _) = try Self.makeFile(size: 4 << 20)
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }

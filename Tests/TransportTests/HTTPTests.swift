@@ -25,7 +25,7 @@ struct HTTPTests {
     }
 
     @Test(
-        "static files are served with the right content type", .timeLimit(.minutes(1)),
+        "static files are served with the right content type", .timeLimit(.minutes(5)),
         arguments: [
             ("/", "text/html"),
             ("/index.html", "text/html"),
@@ -49,7 +49,7 @@ struct HTTPTests {
         #expect(response.body == Array(expected))
     }
 
-    @Test("a missing file is 404, promptly", .timeLimit(.minutes(1)))
+    @Test("a missing file is 404, promptly", .timeLimit(.minutes(5)))
     func missingFile() throws {
         let directory = try Self.makePublicDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -59,7 +59,7 @@ struct HTTPTests {
         #expect(try RawHTTP.get(port: test.port, path: "/../etc/passwd").status != 200)
     }
 
-    @Test("without a public directory every non-dynamic path is 404", .timeLimit(.minutes(1)))
+    @Test("without a public directory every non-dynamic path is 404", .timeLimit(.minutes(5)))
     func noPublicDirectory() throws {
         let test = try TestServer()
         defer { test.stop() }
@@ -67,7 +67,7 @@ struct HTTPTests {
         #expect(try RawHTTP.get(port: test.port, path: "/ws").status == 404)
     }
 
-    @Test("a dynamic path is answered by the delegate", .timeLimit(.minutes(1)), arguments: [true, false])
+    @Test("a dynamic path is answered by the delegate", .timeLimit(.minutes(5)), arguments: [true, false])
     func dynamicPath(withPublicDirectory: Bool) throws {
         let directory = try Self.makePublicDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -8,7 +8,7 @@ struct HandshakeTests {
         try TestServer { $0.allowedOrigins = ["https://app.example"] }
     }
 
-    @Test("an Origin not allowed is refused (client sees a failed connect)", .timeLimit(.minutes(1)))
+    @Test("an Origin not allowed is refused (client sees a failed connect)", .timeLimit(.minutes(5)))
     func foreignOriginRefused() async throws {
         let test = try makeServer()
         defer { test.stop() }
@@ -18,7 +18,7 @@ struct HandshakeTests {
         #expect(test.delegate.openedCount == 0)
     }
 
-    @Test("a refused upgrade answers HTTP 403", .timeLimit(.minutes(1)))
+    @Test("a refused upgrade answers HTTP 403", .timeLimit(.minutes(5)))
     func foreignOriginGets403() throws {
         let test = try makeServer()
         defer { test.stop() }
@@ -29,7 +29,7 @@ struct HandshakeTests {
     }
 
     @Test(
-        "allowed origins connect", .timeLimit(.minutes(1)),
+        "allowed origins connect", .timeLimit(.minutes(5)),
         arguments: [
             nil,  // no Origin: non-browser client
             "https://app.example",  // in the allowed list
@@ -47,7 +47,7 @@ struct HandshakeTests {
 
     /// On epoll this once raced lws's protocol init (see `makeProtocols`): run it on both loops.
     @Test(
-        "a client offering no subprotocol is served the default one", .timeLimit(.minutes(1)),
+        "a client offering no subprotocol is served the default one", .timeLimit(.minutes(5)),
         arguments: EventLoopBackend.allCases)
     func noSubprotocol(backend: EventLoopBackend) async throws {
         let test = try TestServer { $0.eventLoop = backend }
@@ -58,7 +58,7 @@ struct HandshakeTests {
         connection.close()
     }
 
-    @Test("an unknown subprotocol or another path is refused", .timeLimit(.minutes(1)))
+    @Test("an unknown subprotocol or another path is refused", .timeLimit(.minutes(5)))
     func wrongSubprotocolOrPath() async throws {
         let test = try TestServer()
         defer { test.stop() }

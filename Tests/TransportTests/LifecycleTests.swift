@@ -5,7 +5,7 @@ import Testing
 @Suite("Closing connections and stopping the server", .serialized)
 struct LifecycleTests {
     @Test(
-        "close(code:) delivers the code and reason to the client", .timeLimit(.minutes(1)),
+        "close(code:) delivers the code and reason to the client", .timeLimit(.minutes(5)),
         arguments: EventLoopBackend.allCases)
     func serverCloseCode(backend: EventLoopBackend) async throws {
         let test = try TestServer { $0.eventLoop = backend }
@@ -26,7 +26,7 @@ struct LifecycleTests {
     }
 
     @Test(
-        "stop() closes every client with 1001 and returns promptly", .timeLimit(.minutes(1)),
+        "stop() closes every client with 1001 and returns promptly", .timeLimit(.minutes(5)),
         arguments: EventLoopBackend.allCases)
     func stopClosesWith1001(backend: EventLoopBackend) async throws {
         let test = try TestServer { $0.eventLoop = backend }
@@ -43,7 +43,7 @@ struct LifecycleTests {
     }
 
     @Test(
-        "stop() is bounded even when a peer never answers the close", .timeLimit(.minutes(1)),
+        "stop() is bounded even when a peer never answers the close", .timeLimit(.minutes(5)),
         arguments: EventLoopBackend.allCases)
     func stopWithUnresponsivePeer(backend: EventLoopBackend) async throws {
         let test = try TestServer {
@@ -58,7 +58,7 @@ struct LifecycleTests {
         withExtendedLifetime(peer) {}
     }
 
-    @Test("start() throws a typed error when the port is in use", .timeLimit(.minutes(1)))
+    @Test("start() throws a typed error when the port is in use", .timeLimit(.minutes(5)))
     func portInUse() throws {
         let first = try TestServer()
         defer { first.stop() }

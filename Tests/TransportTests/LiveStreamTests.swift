@@ -23,7 +23,7 @@ struct LiveStreamTests {
     }
 
     @Test(
-        "a frame with no room refuses its stream until resumed; other streams go on", .timeLimit(.minutes(1)),
+        "a frame with no room refuses its stream until resumed; other streams go on", .timeLimit(.minutes(5)),
         arguments: EventLoopBackend.allCases)
     func refusalHoldsPerStream(backend: EventLoopBackend) async throws {
         let test = try TestServer(
@@ -66,7 +66,7 @@ struct LiveStreamTests {
     }
 
     @Test(
-        "a peer that stopped reading and refused a stream is closed as a slow consumer", .timeLimit(.minutes(1)),
+        "a peer that stopped reading and refused a stream is closed as a slow consumer", .timeLimit(.minutes(5)),
         arguments: EventLoopBackend.allCases)
     func stalledPeerIsClosed(backend: EventLoopBackend) async throws {
         let test = try TestServer(
@@ -94,7 +94,7 @@ struct LiveStreamTests {
     }
 
     @Test(
-        "a watched connection is reported once its queue has drained", .timeLimit(.minutes(1)),
+        "a watched connection is reported once its queue has drained", .timeLimit(.minutes(5)),
         arguments: EventLoopBackend.allCases)
     func drainIsReported(backend: EventLoopBackend) async throws {
         let test = try TestServer(

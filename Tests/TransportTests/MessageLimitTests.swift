@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Message reassembly, size limit and UTF-8 over real sockets", .serialized)
 struct MessageLimitTests {
-    @Test("a fragmented message under the limit is reassembled", .timeLimit(.minutes(1)))
+    @Test("a fragmented message under the limit is reassembled", .timeLimit(.minutes(5)))
     func fragmentedUnderLimit() async throws {
         let test = try TestServer { $0.maxMessageSize = 1024 }
         defer { test.stop() }
@@ -14,7 +14,7 @@ struct MessageLimitTests {
         connection.close()
     }
 
-    @Test("a single frame larger than the lws receive chunk is delivered whole", .timeLimit(.minutes(1)))
+    @Test("a single frame larger than the lws receive chunk is delivered whole", .timeLimit(.minutes(5)))
     func largeSingleFrame() async throws {
         let test = try TestServer()
         defer { test.stop() }
@@ -25,7 +25,7 @@ struct MessageLimitTests {
         connection.close()
     }
 
-    @Test("a message over the limit closes with 1009", .timeLimit(.minutes(1)), arguments: [0, 500])
+    @Test("a message over the limit closes with 1009", .timeLimit(.minutes(5)), arguments: [0, 500])
     func overLimit(fragmentSize: Int) async throws {
         let test = try TestServer { $0.maxMessageSize = 1024 }
         defer { test.stop() }
@@ -41,7 +41,7 @@ struct MessageLimitTests {
         #expect(await eventually { test.delegate.closedCount == 1 })
     }
 
-    @Test("invalid UTF-8 in a text message closes with 1007", .timeLimit(.minutes(1)))
+    @Test("invalid UTF-8 in a text message closes with 1007", .timeLimit(.minutes(5)))
     func invalidUTF8() async throws {
         let test = try TestServer()
         defer { test.stop() }

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("execute() hands work to the service thread", .serialized)
 struct ServiceThreadTests {
-    @Test("work posted from another thread runs on the service thread", .timeLimit(.minutes(1)))
+    @Test("work posted from another thread runs on the service thread", .timeLimit(.minutes(5)))
     func executeFromAnotherThread() async throws {
         let test = try TestServer()
         defer { test.stop() }
@@ -18,7 +18,7 @@ struct ServiceThreadTests {
         #expect(ranOnServiceThread.withLock { $0 } == true)
     }
 
-    @Test("work posted after stop is dropped", .timeLimit(.minutes(1)))
+    @Test("work posted after stop is dropped", .timeLimit(.minutes(5)))
     func executeAfterStop() async throws {
         let test = try TestServer()
         test.stop()

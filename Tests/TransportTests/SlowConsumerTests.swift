@@ -6,7 +6,7 @@ import Testing
 @Suite("Slow consumers are bounded and closed", .serialized)
 struct SlowConsumerTests {
     @Test(
-        "a peer that stops reading is closed once unsent bytes exceed the bound", .timeLimit(.minutes(1)),
+        "a peer that stops reading is closed once unsent bytes exceed the bound", .timeLimit(.minutes(5)),
         arguments: EventLoopBackend.allCases)
     func peerThatNeverReads(backend: EventLoopBackend) async throws {
         let test = try TestServer(
@@ -65,7 +65,7 @@ struct SlowConsumerTests {
     }
 
     @Test(
-        "exceeding the bound closes a reading client with slowConsumerCloseCode", .timeLimit(.minutes(1)),
+        "exceeding the bound closes a reading client with slowConsumerCloseCode", .timeLimit(.minutes(5)),
         arguments: EventLoopBackend.allCases)
     func burstOverBound(backend: EventLoopBackend) async throws {
         let test = try TestServer(

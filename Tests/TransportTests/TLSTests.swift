@@ -23,7 +23,7 @@ struct TLSTests {
     }
 
     @Test(
-        "wss echo with a self-signed certificate", .timeLimit(.minutes(1)),
+        "wss echo with a self-signed certificate", .timeLimit(.minutes(5)),
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl")),
         arguments: EventLoopBackend.allCases)
     func secureEcho(backend: EventLoopBackend) async throws {
@@ -58,7 +58,7 @@ struct TLSTests {
         #expect(outcome == expected)
     }
 
-    @Test("missing TLS files make start() throw", .timeLimit(.minutes(1)))
+    @Test("missing TLS files make start() throw", .timeLimit(.minutes(5)))
     func missingFiles() {
         var configuration = WebSocketServerConfiguration()
         configuration.port = 0

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("WebSocketClient engine", .serialized)
 struct WebSocketClientTests {
-    @Test("connect, send in order, receive, stop closes", .timeLimit(.minutes(1)))
+    @Test("connect, send in order, receive, stop closes", .timeLimit(.minutes(5)))
     func roundTrip() async throws {
         let test = try TestServer()
         defer { test.stop() }
@@ -24,7 +24,7 @@ struct WebSocketClientTests {
         client.stop()  // idempotent
     }
 
-    @Test("nothing listening and a malformed URL both end in didFailToConnect", .timeLimit(.minutes(1)))
+    @Test("nothing listening and a malformed URL both end in didFailToConnect", .timeLimit(.minutes(5)))
     func failures() async throws {
         let delegate = RecordingClientDelegate()
         let client = WebSocketClient(delegate: delegate)

@@ -10,7 +10,7 @@ struct WriteFlushTests {
     /// buffers hold), queued in two turns while the peer does not read: once it reads, every
     /// frame arrives whole, once, and in order.
     @Test(
-        "a backlog behind a full socket arrives whole and in order", .timeLimit(.minutes(1)),
+        "a backlog behind a full socket arrives whole and in order", .timeLimit(.minutes(5)),
         arguments: EventLoopBackend.allCases)
     func backlogArrivesInOrder(backend: EventLoopBackend) async throws {
         let test = try TestServer(

@@ -46,6 +46,15 @@ import WireProtocol
 
         // List edits.
         Valid(
+            #"{"type":"op","opId":"o1","op":"createList","title":"Morning","kind":"habits","goal":66}"#,
+            op(.createList(id: nil, Edit.NewList(title: "Morning", kind: .habits, goalDays: 66)))),
+        Valid(
+            #"{"type":"op","opId":"o1","op":"updateList","list":"l1","goal":30}"#,
+            op(.edit("l1", .updateList(Edit.ListUpdate(goalDays: .set(30)))))),
+        Valid(
+            #"{"type":"op","opId":"o1","op":"updateList","list":"l1","goal":null}"#,
+            op(.edit("l1", .updateList(Edit.ListUpdate(goalDays: .clear))))),
+        Valid(
             #"{"type":"op","opId":"o1","op":"createList","title":"  CS 298  "}"#,
             op(.createList(id: nil, Edit.NewList(title: "CS 298")))),
         Valid(
@@ -189,6 +198,15 @@ import WireProtocol
         Invalid(#"{"type":"dance","ref":"r1"}"#, names: #"unknown type "dance""#, ref: "r1"),
         Invalid(#"{"type":"lists","ref":5}"#, names: #""ref""#),
         Invalid(#"{"type":"lists","ref":"\#(long65)"}"#, names: #""ref" is 65 characters"#),
+
+        // A goal: days, for habit checklists.
+        Invalid(
+            #"{"type":"op","opId":"o1","op":"createList","title":"Chores","goal":66}"#, names: "habit checklists",
+            opID: "o1"),
+        Invalid(
+            #"{"type":"op","opId":"o1","op":"updateList","list":"l1","goal":0}"#, names: #""goal""#, opID: "o1"),
+        Invalid(
+            #"{"type":"op","opId":"o1","op":"updateList","list":"l1","goal":"66"}"#, names: #""goal""#, opID: "o1"),
 
         // Accounts and reading.
         Invalid(#"{"type":"signup","password":"secret123","ref":"r1"}"#, names: #""username""#, ref: "r1"),

@@ -257,4 +257,32 @@ import WireProtocol
             try parse(ServerMessage.authed(token: nil, userID: "u1", username: "Olive", ref: "r"))
                 == JSONObject([("type", "authed"), ("ref", "r"), ("user", ["id": "u1", "username": "Olive"])]))
     }
+
+    @Test func settingsTellTheAttachmentLimitWhenGiven() throws {
+        #expect(
+            try parse(
+                ServerMessage.settings(
+                    timeZone: "Asia/Tokyo", inboxID: "inbox-1", maxAttachmentBytes: 20 << 20, ref: "r"))
+                == JSONObject([
+                    ("type", "settings"), ("ref", "r"), ("tz", "Asia/Tokyo"), ("inbox", "inbox-1"),
+                    ("maxAttachmentBytes", 20_971_520),
+                ]))
+        #expect(
+            try parse(ServerMessage.settings(timeZone: "UTC", inboxID: nil, ref: nil))
+                == JSONObject([("type", "settings"), ("tz", "UTC"), ("inbox", .null)]))
+    }
+
+    @Test func aHabitChecklistsSummaryCarriesItsGoal() throws {
+        let (habits, _) = ChecklistState.create(
+            id: "h1", owner: Self.owner, Edit.NewList(title: "Morning", kind: .habits, goalDays: 66), at: Self.start)
+        let summary = try #require(
+            try parse(ServerMessage.lists([habits.summary(role: .owner)], ref: nil))["lists"]?.arrayValue?.first?
+                .objectValue)
+        #expect(summary["goal"]?.intValue == 66)
+        #expect(Set(summary.keys) == Self.summaryKeys.union(["goal"]))
+        let ordinary = try #require(
+            try parse(ServerMessage.lists([try state().summary(role: .owner)], ref: nil))["lists"]?.arrayValue?.first?
+                .objectValue)
+        #expect(ordinary["goal"] == nil, "an ordinary checklist has no goal field")
+    }
 }

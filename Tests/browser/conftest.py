@@ -55,6 +55,7 @@ class Server:
             [BIN, "serve", "--port", str(self.port), "--database", str(self.database), "--public", PUBLIC,
              "--fast-password-hashing", "--log-level", "warning"],
             stdout=subprocess.PIPE, stderr=self.log, cwd=str(REPO),
+            env={**os.environ, "TZ": "UTC"},  # the server's machine in UTC; browsers set their own zones
         )
         deadline = time.monotonic() + 20
         line = b""
@@ -163,7 +164,9 @@ class Page:
     def signup(self, username, password="correct horse"):
         self.open()
         self.find("#auth-form")
-        self.click("#auth-switch")
+        # A browser that never signed in starts on sign-up; one that has, on log in.
+        if self.find("#auth-submit").get_attribute("data-mode") != "signup":
+            self.click("#auth-switch")
         self.fill("#auth-username", username)
         self.fill("#auth-password", password)
         self.click("#auth-submit")
@@ -297,6 +300,14 @@ class Page:
     def pending_count(self):
         return self.js("return window.checkwire.outbox.size")
 
+    def op(self, **fields):
+        """Makes an edit through the web client's own outbox (as a click would)."""
+        self.js("window.checkwire.op(arguments[0])", fields)
+
+    def settled(self, message="edits not acknowledged", timeout=WAIT):
+        """Waits until every edit made here is acknowledged."""
+        self.until(lambda d: self.pending_count() == 0, timeout, f"{self.name}: {message}")
+
     def console_errors(self):
         try:
             return [e for e in self.driver.get_log("browser") if e["level"] == "SEVERE" and "favicon" not in e["message"]]
@@ -326,8 +337,12 @@ def browsers(server):
     """A factory of independent browser sessions (separate profiles, separate storage)."""
     created = []
 
-    def make(name="A", width=1280, height=900):
-        page = Page(make_driver(width, height), server.url, name)
+    def make(name="A", width=1280, height=900, zone=None):
+        driver = make_driver(width, height)
+        if zone:
+            # The browser's own zone (Intl, Date), as a person's laptop in that zone has it.
+            driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": zone})
+        page = Page(driver, server.url, name)
         created.append(page)
         return page
 

@@ -62,3 +62,19 @@ def test_login_right_after_logout(browsers):
     page.find("#new-list-button")
     page.wait_live()
     assert page.console_errors() == []
+
+
+def test_a_first_visit_starts_on_sign_up_and_a_return_on_log_in(browsers):
+    """A browser that never signed in is not welcomed back: it starts on "Create your account".
+    Once it has signed in, it starts on "Log in" ("Welcome back")."""
+    page = browsers("A")
+    page.open()
+    page.find("#auth-form")
+    assert page.find("#auth-submit").get_attribute("data-mode") == "signup"
+    assert page.find(".auth-title").text == "Create your account"
+    assert "Welcome back" not in page.find(".auth-screen").text
+    page.signup(unique("ana"))
+    page.logout()
+    assert page.find("#auth-submit").get_attribute("data-mode") == "login"
+    assert page.find(".auth-title").text == "Welcome back"
+    assert page.console_errors() == []

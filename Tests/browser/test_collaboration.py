@@ -215,6 +215,10 @@ def test_sub_items_conflict_message_and_item_panel(browsers):
     # Until the ack, the row is the optimistic one under a temporary id (the server picks a
     # quick-added item's id): an adder opened on it would belong to a row about to go.
     a.until(lambda d: a.pending_count() == 0, message="Homework 2 not acknowledged")
+    # The page draws the ack on its next frame: the row has its real id once it has.
+    a.until(lambda d: a.js("return [...document.querySelectorAll('#item-tree .row[data-item-id]')].some(r =>"
+                           " r.querySelector('.row-title')?.textContent === 'Homework 2' && !r.dataset.itemId.startsWith('pending-'))"),
+            message="the row kept its temporary id")
     a.press_on_row("Homework 2", "a")  # add a sub-item
     adder = a.find(".add-sub-input")
     adder.send_keys("Problem 1", Keys.ENTER)
@@ -407,11 +411,11 @@ def test_quick_add_naming_another_list_says_where_it_went(browsers):
     box = a.find("#quick-add")
     box.send_keys("Buy milk #Groceries")
     box.send_keys(Keys.ENTER)
-    a.until(lambda d: "Added “Buy milk” to Groceries" in a.js("return document.getElementById('toasts').textContent"),
-            message="no toast saying where the item went")
+    a.until(lambda d: "Added “Buy milk” to Groceries" in a.find(".quick-add-echo").text,
+            message="the echo under the box does not say where the item went")
     # The optimistic row leaves on the next frame after the ack that named Groceries.
     a.until(lambda d: a.titles() == [], message=f"the item is not in this list: {a.titles()}")
-    a.click(".toast-action")
+    a.click(".quick-add-echo .echo-open")
     a.until(lambda d: "Groceries" in a.find("#checklist-title").text)
     a.until(lambda d: a.titles() == ["Buy milk"], message=f"Groceries shows {a.titles()}")
 

@@ -71,7 +71,7 @@ def test_check_in_buttons_are_kept_through_the_others_check_ins(browsers):
     a.click("[data-item-id='meditate'] .habit-done")
     a.until(lambda d: "done" in a.find("[data-item-id='meditate']").get_attribute("class"), message="A's check-in")
     # Tag every row and button now on Ana's page; a rebuilt element would lose its tag.
-    buttons = a.driver.find_elements(By.CSS_SELECTOR, ".habit-row, .habit-row .habit-actions, .habit-row button")
+    buttons = a.driver.find_elements(By.CSS_SELECTOR, ".habit-row, .habit-row .habit-actions, .habit-row .habit-actions button")
     assert len(buttons) == 8, len(buttons)
     a.js("arguments[0].forEach(e => { e.dataset.tag = 'kept'; })", buttons)
     meditate_done = a.find("[data-item-id='meditate'] .habit-done")
@@ -89,7 +89,7 @@ def test_check_in_buttons_are_kept_through_the_others_check_ins(browsers):
     # One of Bo's two habits kept today: no streak yet, but his score moves off zero.
     a.until(lambda d: any(row[0] == bo and row[3] != "0%" for row in a.js(coach)),
             message=f"A's coach view did not show Bo's check-in: {a.js(coach)}")
-    kept = a.js("return [...document.querySelectorAll('.habit-row, .habit-row .habit-actions, .habit-row button')].map(e => e.dataset.tag || 'new')")
+    kept = a.js("return [...document.querySelectorAll('.habit-row, .habit-row .habit-actions, .habit-row .habit-actions button')].map(e => e.dataset.tag || 'new')")
     assert kept == ["kept"] * 8, kept
     # The elements found before are the ones on the page (not stale), showing Ana's own state.
     assert meditate_done.text == "Done" and meditate_done.get_attribute("aria-pressed") == "true"
@@ -98,4 +98,91 @@ def test_check_in_buttons_are_kept_through_the_others_check_ins(browsers):
     a.until(lambda d: "skipped" in a.find("[data-item-id='read']").get_attribute("class"), message="the skip did not land")
     assert read_skip.text == "Skipped" and read_skip.get_attribute("aria-pressed") == "true"
     assert a.js("return document.querySelector(\"[data-item-id='read'] .habit-skip\") === arguments[0]", read_skip)
+    assert not a.console_errors() and not b.console_errors()
+
+
+def test_a_habit_checklist_is_made_shared_edited_and_cancelled_from_the_browser(browsers):
+    """Everything a habit checklist needs, from the web: made from the New checklist dialog,
+    a goal set in its details ("Day 1 of 66"), shared, a missed past day entered, a habit
+    opened in the item panel, and the checklist cancelled and restored."""
+    a, b = browsers("A"), browsers("B")
+    ana, bo = unique("ana"), unique("bo")
+    b.signup(bo)
+    a.signup(ana)
+    a.click("#new-list-button")
+    a.fill("#new-list-title", "Evening")
+    a.click("#new-list-kind-habits")
+    a.click("#new-list-dialog-submit")
+    a.find("#habit-today")
+    list_id = a.driver.current_url.split("#/list/")[1].split("/")[0]
+    assert a.js("return window.checkwire.store.lists.get(arguments[0]).kind", list_id) == "habits"
+    three_days_ago = a.js("const d = new Date(Date.now() - 3 * 86400000); return new Intl.DateTimeFormat('en-CA').format(d)")
+    a.js("window.checkwire.op({op: 'addItem', list: arguments[0], id: 'walk', title: 'Walk', due: arguments[1]})", list_id, three_days_ago)
+    a.until(lambda d: a.pending_count() == 0, message="the habit was not added")
+
+    # Details: a new title and a goal.
+    a.click("#edit-list-button")
+    a.fill("#edit-list-title", "Evenings")
+    a.fill("#edit-list-goal", "66")
+    a.click("#edit-list-dialog-submit")
+    a.until(lambda d: a.js("return window.checkwire.store.lists.get(arguments[0]).goal", list_id) == 66, message="the goal was not saved")
+    a.until(lambda d: a.find("#habit-goal").text.startswith("Day "), message="no goal progress")
+    assert a.find("#habit-goal").text.endswith("of 66"), a.find("#habit-goal").text
+    assert "Evenings" in a.find("#checklist-title").text
+
+    # Shared from the header's Share.
+    a.share(bo)
+    b.until(lambda d: b.js("return window.checkwire.store.lists.get(arguments[0])?.role", list_id) == "editor", message="B was not given it")
+
+    # A missed day entered afterwards: yesterday's cell, one tap.
+    a.click("#habit-past .past-row[data-item-id='walk'] .past-cell:last-child")
+    a.until(lambda d: a.pending_count() == 0, message="the check-in was not acknowledged")
+    yesterday = a.find("#habit-past .past-row[data-item-id='walk'] .past-cell:last-child").get_attribute("data-day")
+    history = a.driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "window.checkwire.sync.connection.request({type: 'history', list: arguments[0], from: arguments[1], to: arguments[1], username: window.checkwire.user.username}).then(r => done(r.days), e => done(String(e)))",
+        list_id, yesterday)
+    assert history == [{"date": yesterday, "user": ana, "item": "walk", "value": "done"}], history
+    a.until(lambda d: a.find("#habit-past .past-row[data-item-id='walk'] .past-cell:last-child").get_attribute("data-value") == "done",
+            message="the past day does not show as done")
+
+    # A habit opens in the item panel, which offers no "Does not repeat" and no "Mark done".
+    a.click(".habit-row[data-item-id='walk'] .habit-name")
+    a.find("#item-panel #item-repeat")
+    assert "Does not repeat" not in a.js("return document.getElementById('item-repeat').textContent")
+    assert "Every day" in a.js("return document.getElementById('item-repeat').textContent")
+    assert not a.driver.find_elements(By.CSS_SELECTOR, "#item-toggle-done")
+    a.click("#item-panel-close")
+
+    # Cancelled and restored by its owner.
+    a.click("#cancel-list-button")
+    a.click("#cancel-list-dialog-submit")
+    a.find("#restore-list-button")
+    a.click("#restore-list-button")
+    a.until(lambda d: a.js("return window.checkwire.store.lists.get(arguments[0]).status", list_id) == "active", message="not restored")
+    assert not a.console_errors() and not b.console_errors()
+
+
+def test_the_coach_tells_done_skipped_missed_and_nothing_due_apart(browsers):
+    """Bo's days on a daily habit begun 6 days ago: his start is his earliest check-in (4 days
+    ago, skipped); 3 days ago he did nothing (missed), 2 days ago done, yesterday nothing
+    (missed); 5 days ago was before his start (nothing due). The owner's strip shows each as
+    its own state."""
+    a, b, bo, list_id = shared_habit_checklist(browsers, "Team habits", [("plank", "Plank")])
+    day = lambda n: a.js("return new Intl.DateTimeFormat('en-CA').format(new Date(Date.now() - arguments[0] * 86400000))", n)
+    a.js("window.checkwire.op({op: 'updateItem', list: arguments[0], item: 'plank', due: arguments[1]})", list_id, day(6))
+    a.until(lambda d: a.pending_count() == 0, message="the start was not moved")
+    b.open(f"#/list/{list_id}")
+    b.find("#habit-today")
+    b.js("window.checkwire.op({op: 'checkIn', list: arguments[0], item: 'plank', date: arguments[1], value: 'skipped'})", list_id, day(4))
+    b.js("window.checkwire.op({op: 'checkIn', list: arguments[0], item: 'plank', date: arguments[1], value: 'done'})", list_id, day(2))
+    b.until(lambda d: b.pending_count() == 0, message="B's check-ins not acknowledged")
+    a.open(f"#/list/{list_id}")
+    strip = lambda: a.js("return Object.fromEntries([...document.querySelectorAll(`#habit-coach tr[data-user='${arguments[0]}'] .strip-day`)].map(s => [s.dataset.day, s.dataset.state]))", bo)
+    expected = {day(5): "none", day(4): "skipped", day(3): "missed", day(2): "done", day(1): "missed"}
+    a.until(lambda d: {k: strip().get(k) for k in expected} == expected, message=f"Bo's strip: {strip()}")
+    looks = a.js("return Object.fromEntries([...document.querySelectorAll(`#habit-coach tr[data-user='${arguments[0]}'] .strip-day`)].map(s => [s.dataset.state, getComputedStyle(s).backgroundImage + getComputedStyle(s).backgroundColor + getComputedStyle(s).borderStyle]))", bo)
+    assert len({looks[state] for state in ("none", "skipped", "missed", "done")}) == 4, f"two states look alike: {looks}"
+    legend = a.find("#habit-coach .strip-legend").text
+    assert all(word in legend for word in ("done", "skipped", "missed", "nothing due")), legend
     assert not a.console_errors() and not b.console_errors()

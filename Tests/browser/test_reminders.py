@@ -77,3 +77,47 @@ def test_a_repeating_item_shows_its_rule_and_moves_on_when_ticked(browsers):
     a.until(lambda d: a.js("return window.checkwire.project(arguments[0]).items.get('trash')?.due", list_id) == "2027-03-02",
             message="ticking it did not move it to the next weekday")
     a.wait_row_status("Take out the trash", "open")
+
+
+RING_COUNTER = """
+  // A notification permission granted, and a count of every notification the page makes.
+  window.__rung = [];
+  window.Notification = class { static permission = 'granted';
+    constructor(title, options) { window.__rung.push(options.tag); } };
+"""
+
+
+def test_a_reminder_rings_once_per_device_and_one_delivered_at_sign_in_has_done(browsers):
+    """A reminder sent again after a reconnect (the server resends missed ones) shows its banner
+    but does not ring the device again; one delivered at sign-in, before the checklists are
+    loaded, has its Done button once they are."""
+    a = browsers("A")
+    a.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RING_COUNTER})
+    ana = unique("ana")
+    a.signup(ana)
+    list_id = a.create_list("Trip")
+    a.js("""const soon = new Date(Date.now() + 1500).toISOString().replace(/\\.\\d{3}Z$/, 'Z');
+        window.checkwire.op({op: 'addItem', list: arguments[0], id: 'visa', title: 'Apply for the visa', due: soon, remindBefore: 0})""", list_id)
+    a.until(lambda d: banner(a, "Apply for the visa") is not None, timeout=WAIT + 5, message="no reminder banner")
+    assert a.js("return window.__rung") == [f"{list_id}/visa"]
+    # The link drops and comes back: the server sends the missed reminder again.
+    a.js("window.__resent = 0; window.checkwire.sync.addEventListener('reminder', () => { window.__resent += 1; });"
+         "window.checkwire.sync.connection.drop()")
+    a.until(lambda d: a.js("return window.__resent") >= 1, timeout=WAIT + 5, message="the server did not send it again")
+    assert banner(a, "Apply for the visa") is not None
+    assert a.js("return window.__rung") == [f"{list_id}/visa"], "rang again after the reconnect"
+    a.js("document.querySelectorAll('.reminder-banner').forEach(b => b.remove())")  # so a resend would show anew
+    a.driver.refresh()
+    a.wait_live()
+    a.until(lambda d: banner(a, "Apply for the visa") is not None, message="not resent after a reload")
+    assert a.js("return window.__rung") == [], "rang again on this device after a reload"
+
+    # A fresh browser signs in: the reminder arrives before the checklists, and still gets Done.
+    b = browsers("B")
+    b.open()
+    b.login(ana)
+    b.until(lambda d: banner(b, "Apply for the visa") is not None, timeout=WAIT + 5, message="no banner at sign-in")
+    b.until(lambda d: banner(b, "Apply for the visa").find_element("css selector", ".reminder-done").is_displayed(), message="no Done")
+    banner(b, "Apply for the visa").find_element("css selector", ".reminder-done").click()
+    b.until(lambda d: b.js("return window.checkwire.project(arguments[0]).items.get('visa')?.status", list_id) == "done",
+            message="Done did not complete the item")

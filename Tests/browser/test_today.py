@@ -21,6 +21,9 @@ def test_today_view_ticks_in_place_and_search_finds(browsers):
     a.click("#nav-today")
     groups = "return [...document.querySelectorAll('.today-group')].map(g => g.querySelector('h2').textContent + ':' + [...g.querySelectorAll('.today-title')].map(t => t.textContent).join('|'))"
     a.until(lambda d: a.js(groups) == ["Overdue 1:Late essay", "Today 1:Homework 3"], message=f"Today view: {a.js(groups)}")
+    # Overdue says since when; the day under the title is in words, not an ISO date.
+    assert "overdue since yesterday" in a.find("[data-item-id='essay']").text
+    assert today not in a.find("#today-subtitle").text and a.find("#today-subtitle").text.split(" · ")[0].count(",") == 1
 
     a.click("[data-item-id='hw'] .today-check")
     a.until(lambda d: a.js("return window.checkwire.project(arguments[0]).items.get('hw')?.status", list_id) == "done",

@@ -48,7 +48,8 @@ export function installFakeDocument() {
     appendChild(node) { return this.insertBefore(node, null); }
     replaceChildren(...nodes) {
       for (const node of [...this.childNodes]) node.remove();
-      for (const node of nodes) this.appendChild(node);
+      // Strings become text nodes, as in a real DOM.
+      for (const node of nodes) this.appendChild(typeof node === "string" ? this.ownerDocument.createTextNode(node) : node);
     }
     remove() {
       if (!this.parentNode) return;

@@ -9,7 +9,7 @@ import { keyedChildren, whenChanged } from "../../Public/js/keyed.js";
 import { classNames } from "../../Public/js/dom.js";
 import { agendaGroups, dueDay } from "../../Public/js/views/today-groups.js";
 import { activityEntries } from "../../Public/js/views/activity.js";
-import { searchHit, createSearchResults } from "../../Public/js/views/search-results.js";
+import { searchHit, createSearchResults, snippetParts } from "../../Public/js/views/search-results.js";
 import { fakeContainer, installFakeDocument } from "./fake-dom.mjs";
 
 test("keyedChildren keeps its components between updates and clear() drops them", () => {
@@ -115,15 +115,16 @@ test("search results keep each hit's element, patch it, drop the gone ones and f
     { list: "L", listTitle: "CS 298", listStatus: "active", snippet: "«home» work" }], "home");
   const [hw, essay, list] = container.children;
   assert.equal(container.children.length, 3);
-  assert.deepEqual(parts(hw), ["#/list/L/item/hw", "search-hit", "Homework 3", " — CS 298", "«home»work"]);
-  assert.deepEqual(parts(list), ["#/list/L", "search-hit", "CS 298", " — checklist", "«home» work"]);
+  assert.deepEqual(parts(hw), ["#/list/L/item/hw", "search-hit", "Homework 3", " — CS 298", "homework"], "the « » marks become a highlight");
+  assert.deepEqual(hw.children[2].children.map((mark) => [mark.tagName, mark.textContent]), [["MARK", "home"]]);
+  assert.deepEqual(parts(list), ["#/list/L", "search-hit", "CS 298", " — checklist", "home work"]);
 
   // The next keystroke: the checklist no longer matches, the two items swap and change.
   results.show([hit("essay", "Essay draft", "take-«homew»ork essay", "cancelled"), hit("hw", "Homework 3", "«homew»ork")], "homew");
   assert.deepEqual(container.children, [essay, hw], "the same elements, in the reply's order");
   assert.equal(list.parentNode, null, "the checklist's hit is gone");
-  assert.deepEqual(parts(essay), ["#/list/L/item/essay", "search-hit cancelled", "Essay draftcancelled", " — CS 298", "take-«homew»ork essay"]);
-  assert.deepEqual(parts(hw), ["#/list/L/item/hw", "search-hit", "Homework 3", " — CS 298", "«homew»ork"]);
+  assert.deepEqual(parts(essay), ["#/list/L/item/essay", "search-hit cancelled", "Essay draftcancelled", " — CS 298", "take-homework essay"]);
+  assert.deepEqual(parts(hw), ["#/list/L/item/hw", "search-hit", "Homework 3", " — CS 298", "homework"]);
   results.show([hit("essay", "Essay draft", "x", "cancelled")], "homew");
   assert.deepEqual(container.children, [essay]);
   assert.equal(essay.children[0].textContent, "Essay draftcancelled", "still cancelled: one chip, not two");
@@ -143,4 +144,14 @@ test("search results say when nothing matches or the search failed, and give way
   assert.deepEqual(container.childNodes.map((node) => node.textContent), ["Search needs a connection."]);
   results.show([hit], "home");
   assert.deepEqual(container.childNodes.map((node) => [node.tagName, node.getAttribute("href")]), [["A", "#/list/L/item/hw"]]);
+});
+
+test("a snippet's « » marks are highlights, never shown as marks", () => {
+  assert.deepEqual(snippetParts("Apply for the «visa» at the «consul»ate"), [
+    { text: "Apply for the ", match: false }, { text: "visa", match: true }, { text: " at the ", match: false },
+    { text: "consul", match: true }, { text: "ate", match: false },
+  ]);
+  assert.deepEqual(snippetParts("no marks"), [{ text: "no marks", match: false }]);
+  assert.deepEqual(snippetParts("a stray « mark"), [{ text: "a stray  mark", match: false }]);
+  assert.deepEqual(snippetParts(""), []);
 });

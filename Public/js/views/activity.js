@@ -12,6 +12,7 @@ const PENDING_VERBS = {
   reopenItem: "reopen", cancelItem: "cancel", restoreItem: "restore", updateList: "update the checklist",
   completeList: "complete the checklist", reopenList: "reopen the checklist", cancelList: "cancel the checklist",
   restoreList: "restore the checklist", share: "share the checklist", unshare: "remove a participant",
+  checkIn: "check in on", cancelAttachment: "remove a file from", restoreAttachment: "restore a file on",
 };
 
 /**
@@ -32,7 +33,7 @@ export function activityEntries({ pending, events, listId, username, titleOf }) 
   }
   for (const event of events.slice(0, 50)) {
     // As it was at the event: a rename reads "“old” → “new”", a list event names the list.
-    const label = event.verb === "renamed" && event.detail ? event.detail : event.title;
+    const label = (event.verb === "renamed" || event.verb === "assigned") && event.detail ? event.detail : event.title;
     const subject = event.itemId && label
       ? { text: label, href: `#/list/${encodeURIComponent(listId)}/item/${encodeURIComponent(event.itemId)}` }
       : event.listTitle ? { text: `“${event.listTitle}”` } : label ? { text: label } : null;

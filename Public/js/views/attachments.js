@@ -24,7 +24,33 @@ export async function attachmentURL(app, id) {
 export function formatBytes(bytes) {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(bytes < 10240 ? 1 : 0)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  const mb = bytes / 1024 / 1024;
+  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+}
+
+/** "photo.jpg is 25.3 MB; a file can be at most 20.0 MB." */
+export function tooBig(size, limit) {
+  return `This file is ${formatBytes(size)}; a file can be at most ${formatBytes(limit)}.`;
+}
+
+/** What a refused upload says: the server's message (JSON or plain text), in words a person can act on. */
+export function uploadError(xhr, file) {
+  let message = "";
+  try {
+    message = JSON.parse(xhr.responseText).message || "";
+  } catch {
+    message = (xhr.responseText || "").trim().slice(0, 300);
+  }
+  if (xhr.status === 413) {
+    const limit = /limit is (\d+) bytes/.exec(message);
+    return limit ? tooBig(file.size, Number(limit[1])) : message ? capitalize(message) : "This file is larger than the server accepts.";
+  }
+  if (xhr.status === 0) return "The connection failed; try again.";
+  return message ? capitalize(message) : `The server refused the file (${xhr.status}).`;
+}
+
+function capitalize(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".");
 }
 
 export function createAttachmentsSection(app, { listId, itemId }) {
@@ -36,10 +62,12 @@ export function createAttachmentsSection(app, { listId, itemId }) {
   const camera = h("input#attach-photo-input", { type: "file", accept: "image/*", capture: "environment", hidden: true, onchange: (e) => { uploadAll(e.target.files); e.target.value = ""; } });
   const list = h("div.attachment-list#attachment-list");
   const progress = h("div.upload-list#upload-list");
+  const limitNote = h("span.muted.small-text.attach-limit");
   const actions = h("div.attachment-actions",
     h("button.btn.small.secondary#attach-button", { type: "button", onclick: () => picker.click() }, icon("paperclip", { size: 14 }), "Add files"),
     h("button.btn.small.ghost#attach-photo-button", { type: "button", onclick: () => camera.click() }, icon("camera", { size: 14 }), "Photo"),
-    h("span.muted.small-text", "or drop files here"),
+    h("span.muted.small-text.drop-hint", "or drop files here"),
+    limitNote,
     picker, camera);
   const el = h("section.panel-attachments#item-attachments",
     h("h3.panel-section-title", "Files"),
@@ -62,10 +90,21 @@ export function createAttachmentsSection(app, { listId, itemId }) {
     for (const file of files) upload(file);
   }
 
+  /** The server's size limit for one file (from `settings`), or null before it is known. */
+  function limit() {
+    return app.sync.settings?.maxAttachmentBytes ?? null;
+  }
+
   function upload(file) {
     const key = `${Date.now()}-${Math.random()}`;
     const entry = { name: file.name, sent: 0, total: file.size, error: null };
     uploads.set(key, entry);
+    if (limit() !== null && file.size > limit()) {
+      // Said before a byte is sent: the server would refuse it anyway, after the wait.
+      entry.error = tooBig(file.size, limit());
+      renderUploads();
+      return;
+    }
     renderUploads();
     const query = new URLSearchParams({ list: listId, item: itemId, name: file.name });
     const xhr = new XMLHttpRequest();
@@ -78,13 +117,11 @@ export function createAttachmentsSection(app, { listId, itemId }) {
         uploads.delete(key);
         app.toast?.(`Attached “${file.name}”`);
       } else {
-        let message = `HTTP ${xhr.status}`;
-        try { message = JSON.parse(xhr.responseText).message || message; } catch { /* not JSON */ }
-        entry.error = message;
+        entry.error = uploadError(xhr, file);
       }
       renderUploads();
     };
-    xhr.onerror = () => { entry.error = "the connection failed; try again"; renderUploads(); };
+    xhr.onerror = () => { entry.error = "The connection failed before the file was stored; try again."; renderUploads(); };
     xhr.send(file);
   }
 
@@ -161,6 +198,8 @@ export function createAttachmentsSection(app, { listId, itemId }) {
       item = nextItem;
       canEdit = editable;
       if (changed) render();
+      const note = limit() ? `Up to ${formatBytes(limit())} each` : "";
+      if (limitNote.textContent !== note) limitNote.textContent = note; // the settings may come later
     },
   };
 }

@@ -1,4 +1,5 @@
-// Sign up / log in.
+// Sign up / log in. A browser that has never signed in starts on "Create your account"
+// (a first-time visitor is not welcomed back); one that has, on "Log in".
 import { h } from "../dom.js";
 import { logo, icon } from "../icons.js";
 
@@ -10,6 +11,17 @@ const MESSAGES = {
     conflict: "That username is already taken. Pick another one, or log in if it’s yours.",
   },
 };
+
+const KNOWN_KEY = "checkwire.known";
+
+/** Remembers that this browser has signed in (so its next visit starts on "Log in"). */
+export function rememberKnownDevice() {
+  try { localStorage.setItem(KNOWN_KEY, "1"); } catch { /* starts on sign-up next time */ }
+}
+
+function knownDevice() {
+  try { return localStorage.getItem(KNOWN_KEY) === "1"; } catch { return true; }
+}
 
 export function createAuthView(app, { notice = null } = {}) {
   let mode = "login";
@@ -108,7 +120,7 @@ export function createAuthView(app, { notice = null } = {}) {
     }
   }
 
-  setMode("login");
+  setMode(knownDevice() || notice ? "login" : "signup");
   requestAnimationFrame(() => username.focus());
   return { el, update() {}, destroy() {} };
 }

@@ -4,8 +4,10 @@
 import { h, setText, setClass, setAttr } from "../dom.js";
 import { keyedChildren, whenChanged } from "../keyed.js";
 import { icon } from "../icons.js";
-import { formatDue, formatDueLong, isOverdue, isDueSoon, initials, hueFor, plural, relativeTime, inputsToDue } from "../format.js";
+import { formatDue, formatDueLong, isOverdue, isDueSoon, initials, hueFor, plural, relativeTime, inputsToDue, displayZone } from "../format.js";
 import { openDialog } from "./dialog.js";
+import { newId } from "../outbox.js";
+import { createQuickAddBox } from "./quick-add-echo.js";
 
 const ROLE_LABEL = { owner: "Owner", editor: "Editor", viewer: "Viewer" };
 
@@ -14,11 +16,13 @@ export function createListsView(app) {
   const newButton = h("button.btn.primary#new-list-button", { type: "button", onclick: () => openNewListDialog(app) },
     icon("plus", { size: 18 }), h("span", "New checklist"));
   const subtitle = h("p.page-subtitle");
+  const quickAdd = createQuickAddBox(app, { id: "lists-quick-add", placeholder: "Quick add — to the checklist you name (#Groceries), or to your Inbox (Q)" });
   const el = h("section.page.lists-page",
     h("div.page-header",
       h("div", h("h1.page-title", "Checklists"), subtitle),
       newButton,
     ),
+    h("div.card.quick-add-card", quickAdd.el),
     content,
   );
   const collapsed = { completed: false, cancelled: true };
@@ -72,7 +76,7 @@ export function createListsView(app) {
     ].filter(Boolean));
   }
 
-  return { el, update, destroy() {} };
+  return { el, update, destroy() { quickAdd.echo.destroy(); } };
 }
 
 /** One section: its heading (the toggle button kept, so it keeps the focus) and its cards, kept under their keys. */
@@ -227,23 +231,32 @@ export function openNewListDialog(app) {
   const description = h("textarea#new-list-description", { name: "description", rows: 3, maxlength: 10000, placeholder: "What is this checklist for? (optional)" });
   const due = h("input#new-list-due", { name: "due", type: "date" });
   const time = h("input#new-list-time", { name: "time", type: "time" });
+  const kindChoice = (value, label, hint, checked) => h("label.kind-choice",
+    h(`input#new-list-kind-${value}`, { type: "radio", name: "kind", value, checked }),
+    h("span.kind-text", h("strong", label), h("span.muted.small-text", hint)));
+  const kinds = h("div.kind-choices", { role: "radiogroup", "aria-label": "Kind" },
+    kindChoice("checklist", "Checklist", "Things to do once, ticked off together", true),
+    kindChoice("habits", "Habits", "Things to keep doing: each person checks in every day", false));
   openDialog({
     id: "new-list-dialog",
     title: "New checklist",
     submitLabel: "Create checklist",
     body: [
       h("label.field", h("span.field-label", "Title"), title),
+      kinds,
       h("label.field", h("span.field-label", "Description"), description),
-      h("div.field-row",
+      h("div.field-row.new-list-due",
         h("label.field", h("span.field-label", "Due date"), due),
         h("label.field", h("span.field-label", "Time ", h("span.muted", "(optional)")), time)),
     ],
     onSubmit() {
       const text = title.value.trim();
       if (!text) throw new Error("Give the checklist a title.");
-      const fields = { op: "createList", title: text };
+      const habits = kinds.querySelector("input:checked")?.value === "habits";
+      const fields = { op: "createList", id: newId(), title: text, tz: displayZone() };
+      if (habits) fields.kind = "habits";
       if (description.value.trim()) fields.description = description.value.trim();
-      const dueValue = inputsToDue(due.value, time.value);
+      const dueValue = habits ? null : inputsToDue(due.value, time.value);
       if (dueValue) fields.due = dueValue;
       const entry = app.op(fields);
       const onAck = (e) => {

@@ -50,9 +50,11 @@ export function createParticipantsPanel(app, { listId, close }) {
   }
 
   function update(state) {
-    const isOwner = state.isOwner && state.view.summary.status !== "cancelled";
+    const inbox = Boolean(state.view.summary.inbox);
+    const isOwner = state.isOwner && state.view.summary.status !== "cancelled" && !inbox;
     shareForm.hidden = !isOwner;
-    intro.textContent = isOwner ? "Share this checklist by username." : "Only the owner can share this checklist or change roles.";
+    intro.textContent = inbox ? "Your Inbox is yours alone: it cannot be shared. Move items to a shared checklist instead."
+      : isOwner ? "Share this checklist by username." : "Only the owner can share this checklist or change roles.";
     const people = [...state.view.participants.entries()].sort((a, b) => {
       const rank = { owner: 0, editor: 1, viewer: 2 };
       return (rank[a[1]] - rank[b[1]]) || a[0].localeCompare(b[0]);

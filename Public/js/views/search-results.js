@@ -3,7 +3,26 @@
 // checklist alone) and patched in place: a result still found keeps its element, and with it
 // the keyboard focus and a click in progress, instead of flickering on every reply.
 import { h, setText, setClass, setAttr } from "../dom.js";
-import { keyedChildren } from "../keyed.js";
+import { keyedChildren, whenChanged } from "../keyed.js";
+
+/**
+ * A snippet's parts: the server marks matched words with « and »; they show highlighted, the
+ * marks themselves never. For example "Apply for the «visa»" is
+ * [{ text: "Apply for the ", match: false }, { text: "visa", match: true }].
+ */
+export function snippetParts(snippet) {
+  const parts = [];
+  const pattern = /«([^»]*)»/g;
+  let at = 0;
+  for (let m = pattern.exec(snippet || ""); m; m = pattern.exec(snippet)) {
+    if (m.index > at) parts.push({ text: snippet.slice(at, m.index), match: false });
+    parts.push({ text: m[1], match: true });
+    at = m.index + m[0].length;
+  }
+  const rest = (snippet || "").slice(at).replace(/[«»]/g, "");
+  if (rest) parts.push({ text: rest, match: false });
+  return parts;
+}
 
 /**
  * What one hit of the server's `search` reply shows, without a DOM.
@@ -55,6 +74,7 @@ function createHit() {
   const context = h("span.muted.small-text");
   const snippet = h("span.search-snippet");
   const el = h("a.search-hit", heading, context, snippet);
+  const redrawSnippet = whenChanged();
   return {
     el,
     update(model) {
@@ -64,7 +84,7 @@ function createHit() {
       if (model.cancelled && chip.parentNode !== heading) heading.appendChild(chip);
       if (!model.cancelled && chip.parentNode) chip.remove();
       setText(context, model.context);
-      setText(snippet, model.snippet);
+      redrawSnippet(model.snippet, (text) => snippet.replaceChildren(...snippetParts(text).map((part) => (part.match ? h("mark", part.text) : part.text))));
     },
   };
 }

@@ -1,6 +1,7 @@
 // The Today view's groups and row keys, worked out without a DOM (Node's test runner checks
 // them): Overdue first, then one group per day in the agenda's order.
 import { localDay, addDays } from "../habits-math.js";
+import { formatDayKey } from "../format.js";
 
 /** The day an agenda due falls on in `zone`: a date as it is, a time on its local day. */
 export function dueDay(due, zone) {
@@ -32,5 +33,5 @@ export function agendaGroups(agenda, today, zone) {
 export function dayLabel(day, today) {
   if (day === today) return "Today";
   if (day === addDays(today, 1)) return "Tomorrow";
-  return new Date(`${day}T12:00:00`).toLocaleDateString(undefined, { weekday: "long", month: "short", day: "numeric" });
+  return formatDayKey(day, { weekday: "long", month: "short", day: "numeric" });
 }

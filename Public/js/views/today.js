@@ -10,10 +10,11 @@
 import { h, setText, setClass, setAttr } from "../dom.js";
 import { icon } from "../icons.js";
 import { keyedChildren, whenChanged } from "../keyed.js";
-import { formatDue, repeatInWords, isOverdue } from "../format.js";
+import { formatDue, repeatInWords, isOverdue, overdueSince, displayZone, formatDayKey } from "../format.js";
 import { localDay, addDays } from "../habits-math.js";
 import { agendaGroups, dayLabel } from "./today-groups.js";
 import { createSearchResults } from "./search-results.js";
+import { createQuickAddBox } from "./quick-add-echo.js";
 
 const DAYS_AHEAD = 7;
 
@@ -25,23 +26,25 @@ export function createTodayView(app) {
   let lastQuery = "";
 
   const searchInput = h("input.search-input#search-input", {
-    type: "search", placeholder: "Search titles, notes, places…  (press /)", "aria-label": "Search", autocomplete: "off",
+    type: "search", placeholder: "Search titles, notes, places…", title: "Search (press /)", "aria-label": "Search", autocomplete: "off",
     oninput: () => { clearTimeout(searchTimer); searchTimer = setTimeout(runSearch, 150); },
   });
   const results = h("div.card.search-results#search-results", { hidden: true, "aria-live": "polite" });
   const hits = createSearchResults(results);
   const body = h("div.today-body#today-body");
-  const groups = keyedChildren(body, { create: createGroup, update: (group, model) => group.update(model) });
+  const groups = keyedChildren(body, { create: () => createGroup(app, () => agenda), update: (group, model) => group.update(model) });
   let placeholder = null; // { kind, el } shown instead of the groups
   const subtitle = h("p.page-subtitle#today-subtitle");
+  const quickAdd = createQuickAddBox(app, { id: "today-quick-add", placeholder: "Add anything — “Call the dentist tomorrow at 5pm #Home” (Q)" });
   const el = h("section.page.today-page",
     h("div.page-header", h("h1.page-title", "Today"), subtitle),
+    h("div.card.quick-add-card", quickAdd.el),
     h("div.search-box", icon("search", { size: 16 }), searchInput),
     results,
     body,
   );
 
-  function zone() { return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"; }
+  function zone() { return displayZone(); }
 
   function currentSignature() {
     return [...app.store.lists.values()].map((summary) => `${summary.id}:${summary.seq}`).sort().join(",");
@@ -94,7 +97,7 @@ export function createTodayView(app) {
       return;
     }
     const today = localDay(new Date(), zone());
-    subtitle.textContent = `${today} · overdue, today and the next ${DAYS_AHEAD} days`;
+    subtitle.textContent = `${formatDayKey(today, { weekday: "long", month: "long", day: "numeric" })} · overdue, today and the next ${DAYS_AHEAD} days`;
     const models = agendaGroups(agenda, today, zone());
     if (!models.length) {
       showPlaceholder("empty", () => h("div.card.empty-state", h("p", "Nothing due this week. Enjoy it.")));
@@ -105,78 +108,6 @@ export function createTodayView(app) {
     groups.update(models.map((group) => ({ ...group, label: group.day ? dayLabel(group.day, today) : "Overdue" })));
   }
 
-  /** One group's card: its heading patched, its rows kept under their keys. */
-  function createGroup() {
-    const label = document.createTextNode("");
-    const count = h("span.muted");
-    const list = h("ul.today-list");
-    const el = h("div.card.today-group", h("h2.card-title-small", label, count), list);
-    const rows = keyedChildren(list, { create: createRow, update: (row, entry) => row.update(entry) });
-    return {
-      el,
-      update(group) {
-        setClass(el, `card today-group ${group.kind}`);
-        if (label.data !== group.label) label.data = group.label;
-        setText(count, ` ${group.entries.length}`);
-        rows.update(group.entries);
-      },
-    };
-  }
-
-  /** One row: the tick, the link and the checklist's name kept and patched; the chips redrawn when they change. */
-  function createRow() {
-    let entry = null;
-    let ticked = null; // the agenda the tick was made in: a newer one without the item drops the row
-    const check = h("input.today-check", {
-      type: "checkbox",
-      onchange: () => {
-        app.op({ op: "completeItem", list: entry.list, item: entry.item.id });
-        ticked = agenda;
-        el.classList.add("completing");
-      },
-    });
-    const link = h("a.today-title");
-    const listName = h("span.muted.small-text");
-    const el = h("li.today-row", check, link, listName);
-    let chips = [];
-    const redrawChips = whenChanged();
-    return {
-      el,
-      update(next) {
-        entry = next;
-        const item = entry.item;
-        if (ticked && ticked !== agenda) {
-          // The agenda was read again and still has this occurrence: the tick did not go in.
-          ticked = null;
-          check.checked = false;
-        }
-        setClass(el, ticked ? "today-row completing" : "today-row");
-        setAttr(el, "data-item-id", item.id);
-        setAttr(el, "data-due", item.due);
-        const canEdit = app.canEdit(app.store.lists.get(entry.list)?.role) && item.available !== false;
-        check.disabled = !canEdit;
-        setAttr(check, "aria-label", `Complete ${item.title}`);
-        setAttr(link, "href", `#/list/${encodeURIComponent(entry.list)}/item/${encodeURIComponent(item.id)}`);
-        setText(link, item.title);
-        setText(listName, ` — ${entry.listTitle}`);
-        const shown = {
-          time: item.due.length > 10 ? formatDue(item.due) : null,
-          repeat: item.repeat ? repeatInWords(item.repeat) : null,
-          overdue: isOverdue(item.due),
-        };
-        redrawChips(shown, () => {
-          for (const chip of chips) chip.remove();
-          chips = [
-            shown.time ? h("span.chip.plain", shown.time) : null,
-            shown.repeat ? h("span.chip.plain", icon("refresh", { size: 12 }), shown.repeat) : null,
-            shown.overdue ? h("span.chip.due.overdue", "overdue") : null,
-          ].filter(Boolean);
-          el.append(...chips);
-        });
-      },
-    };
-  }
-
   return {
     el,
     focusSearch() { searchInput.focus(); },
@@ -184,6 +115,82 @@ export function createTodayView(app) {
       render();
       load();
     },
-    destroy() { clearTimeout(searchTimer); },
+    destroy() {
+      clearTimeout(searchTimer);
+      quickAdd.echo.destroy();
+    },
+  };
+}
+
+/** One group's card: its heading patched, its rows kept under their keys. */
+function createGroup(app, currentAgenda) {
+  const label = document.createTextNode("");
+  const count = h("span.muted");
+  const list = h("ul.today-list");
+  const el = h("div.card.today-group", h("h2.card-title-small", label, count), list);
+  const rows = keyedChildren(list, { create: () => createRow(app, currentAgenda), update: (row, entry) => row.update(entry) });
+  return {
+    el,
+    update(group) {
+      setClass(el, `card today-group ${group.kind}`);
+      if (label.data !== group.label) label.data = group.label;
+      setText(count, ` ${group.entries.length}`);
+      rows.update(group.entries);
+    },
+  };
+}
+
+/** One row: the tick, the link and the checklist's name kept and patched; the chips redrawn when they change.
+ *  `currentAgenda()` is the agenda reply shown now (a tick remembers the one it was made in). */
+function createRow(app, currentAgenda) {
+  let entry = null;
+  let ticked = null; // the agenda the tick was made in: a newer one without the item drops the row
+  const check = h("input.today-check", {
+    type: "checkbox",
+    onchange: () => {
+      app.op({ op: "completeItem", list: entry.list, item: entry.item.id });
+      ticked = currentAgenda();
+      el.classList.add("completing");
+    },
+  });
+  const link = h("a.today-title");
+  const listName = h("span.muted.small-text");
+  const el = h("li.today-row", check, link, listName);
+  let chips = [];
+  const redrawChips = whenChanged();
+  return {
+    el,
+    update(next) {
+      entry = next;
+      const item = entry.item;
+      if (ticked && ticked !== currentAgenda()) {
+        // The agenda was read again and still has this occurrence: the tick did not go in.
+        ticked = null;
+        check.checked = false;
+      }
+      setClass(el, ticked ? "today-row completing" : "today-row");
+      setAttr(el, "data-item-id", item.id);
+      setAttr(el, "data-due", item.due);
+      const canEdit = app.canEdit(app.store.lists.get(entry.list)?.role) && item.available !== false;
+      check.disabled = !canEdit;
+      setAttr(check, "aria-label", `Complete ${item.title}`);
+      setAttr(link, "href", `#/list/${encodeURIComponent(entry.list)}/item/${encodeURIComponent(item.id)}`);
+      setText(link, item.title);
+      setText(listName, ` — ${entry.listTitle}`);
+      const shown = {
+        time: item.due.length > 10 ? formatDue(item.due) : null,
+        repeat: item.repeat ? repeatInWords(item.repeat) : null,
+        overdue: isOverdue(item.due) ? overdueSince(item.due) : null,
+      };
+      redrawChips(shown, () => {
+        for (const chip of chips) chip.remove();
+        chips = [
+          shown.time ? h("span.chip.plain", shown.time) : null,
+          shown.repeat ? h("span.chip.plain", icon("refresh", { size: 12 }), shown.repeat) : null,
+          shown.overdue ? h("span.chip.due.overdue", `overdue ${shown.overdue}`) : null,
+        ].filter(Boolean);
+        el.append(...chips);
+      });
+    },
   };
 }

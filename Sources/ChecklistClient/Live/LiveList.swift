@@ -17,20 +17,22 @@ import ChecklistCore
 // and the connection's thread both go through it.
 public final class LiveList: @unchecked Sendable {
     public static let historyLimit = 50
-    public static let noticeLimit = 3
 
-    private let configuration: ClientConfiguration
+    let configuration: ClientConfiguration
     private let reference: String
     private let onUpdate: @Sendable (LiveUpdate) -> Void
     private let delivery = DispatchQueue(label: "checkwire.live-list")
-    private let lock = NSLock()
+    let lock = NSLock()
     private var backoff: Backoff
 
     // Guarded by `lock`.
     private var listID: ListID?
     private var view: ChecklistView?
     private var changes: [ChangeRecord] = []
-    private var notices: [Notice] = []
+    private var board = ReminderBoard()
+    private var refused: [RefusedEdit] = []
+    /// The connection's session while there is one (`LiveList+Actions` sends edits on it).
+    var session: AuthenticatedSession?
     private var state = LiveState.connecting(attempt: 1)
     private var username: String?
     private var resubscribing = false
@@ -89,9 +91,15 @@ public final class LiveList: @unchecked Sendable {
         }
         let session = try await AuthenticatedSession.open(configuration, onMessage: onMessage)
         connectionBox.connection = session.connection
-        defer { session.close() }
-        lock.withLock { username = session.username }
-        _ = try? await session.flushQueue()
+        defer {
+            lock.withLock { self.session = nil }
+            session.close()
+        }
+        lock.withLock {
+            username = session.username
+            self.session = session
+        }
+        if let report = try? await session.flushQueue(), !report.isEmpty { reportFlush(report) }
         let id = try await resolveListID(session)
         let ended = OneShotSignal()
         session.connection.setHandlers(onMessage: onMessage, onEnd: { _ in ended.fire() })
@@ -122,18 +130,21 @@ public final class LiveList: @unchecked Sendable {
 
     // MARK: - Messages (the connection's thread)
 
-    /// Reminders and shares, whichever list they are about (they may come before the list is known).
+    /// Reminders and shares, whichever list they are about (they may come before the list is
+    /// known), and the user's own dismissals and snoozes from any device.
     private func handleNotice(_ message: JSONValue) {
-        guard let notice = Notice(json: message) else { return }
         lock.withLock {
-            notices.append(notice)
-            if notices.count > Self.noticeLimit { notices.removeFirst(notices.count - Self.noticeLimit) }
+            if board.handle(message) { return emit(.reminderHandled(raw: message)) }
+            guard let notice = Notice(json: message) else { return }
+            board.receive(notice)
             emit(.notice(notice))
         }
     }
 
     private func handle(_ message: JSONValue, on connection: ProtocolConnection) {
-        if ["reminder", "listShared"].contains(message.string("type")) { return handleNotice(message) }
+        if ["reminder", "listShared", "reminderDismissed", "reminderSnoozed"].contains(message.string("type")) {
+            return handleNotice(message)
+        }
         lock.withLock {
             guard let listID else { return }
             switch message.string("type") {
@@ -154,6 +165,7 @@ public final class LiveList: @unchecked Sendable {
                 switch current.apply(event) {
                 case .applied:
                     view = current
+                    board.itemsChanged(event.items)
                     let change = ChangeDescriber.record(event, before: before)
                     record(change)
                     emit(.event(event, change))
@@ -179,6 +191,17 @@ public final class LiveList: @unchecked Sendable {
         }
     }
 
+    /// What sending the offline queue did: shown where the watcher looks, and every refusal also
+    /// kept in `RefusedEdits` (by `flushQueue`) until `status` shows it.
+    private func reportFlush(_ report: FlushReport) {
+        let now = Timestamp(Date())
+        let refusals = report.refused.map { RefusedEdit($0.op, error: $0.error, at: now) }
+        lock.withLock {
+            refused += refusals
+            emit(.queueSent(sent: report.sent.count, refused: refusals))
+        }
+    }
+
     // MARK: - Updates (under `lock`)
 
     private func setState(_ newState: LiveState) {
@@ -198,7 +221,8 @@ public final class LiveList: @unchecked Sendable {
     private func emit(_ cause: LiveUpdate.Cause) {
         var built = LiveUpdate(
             cause: cause, state: state, view: view, changes: changes, server: configuration.server, username: username)
-        built.notices = notices
+        built.notices = board.notices
+        built.refused = refused
         let update = built
         let onUpdate = onUpdate
         delivery.async { onUpdate(update) }

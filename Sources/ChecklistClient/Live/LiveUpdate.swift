@@ -11,6 +11,10 @@ public struct LiveUpdate: Sendable {
         case event(RemoteEvent, ChangeRecord)
         /// A reminder, or a checklist shared with the user (any checklist, not only this one).
         case notice(Notice)
+        /// A reminder was dismissed or snoozed (here or on another device): the message as sent.
+        case reminderHandled(raw: JSONValue)
+        /// Connecting sent the offline queue: how many edits went through, and those refused.
+        case queueSent(sent: Int, refused: [RefusedEdit])
     }
 
     public var cause: Cause
@@ -18,8 +22,11 @@ public struct LiveUpdate: Sendable {
     public var view: ChecklistView?
     /// Most recent last; at most `LiveList.historyLimit`.
     public var changes: [ChangeRecord]
-    /// Reminders and shares since watching began, most recent last; at most `LiveList.noticeLimit`.
+    /// The reminders still to act on (one per item, oldest first), then the last shares
+    /// (`ReminderBoard`).
     public var notices: [Notice] = []
+    /// Queued edits the server refused since watching began (they changed nothing).
+    public var refused: [RefusedEdit] = []
     public var server: String
     public var username: String?
 

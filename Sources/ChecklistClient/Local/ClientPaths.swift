@@ -26,4 +26,8 @@ public struct ClientPaths: Sendable, Equatable {
 
     public var credentialsFile: URL { configDirectory.appendingPathComponent("credentials") }
     public var queueFile: URL { stateDirectory.appendingPathComponent("queue.jsonl") }
+    /// Queued edits the server refused, until they were shown (`RefusedEdits`).
+    public var refusedFile: URL { stateDirectory.appendingPathComponent("refused.jsonl") }
+    /// The terminal's recent edits and how to take each back (`EditJournal`, `checkwire undo`).
+    public var journalFile: URL { stateDirectory.appendingPathComponent("journal.jsonl") }
 }

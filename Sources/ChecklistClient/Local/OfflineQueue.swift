@@ -29,8 +29,8 @@ public struct OfflineQueue: Sendable {
         guard FileManager.default.fileExists(atPath: file.path) else { return ([], 0) }
         let handle = try LockedFile(file)
         defer { handle.close() }
-        let lines = try Self.parse(handle.readAll())
-        return (lines.compactMap(\.op), lines.filter { $0.op == nil }.count)
+        let (lines, ops) = try Self.read(handle)
+        return (ops, lines.count - ops.count)
     }
 
     /// Runs `body` on the queued edits under the lock and writes back what it leaves in
@@ -43,8 +43,8 @@ public struct OfflineQueue: Sendable {
         }
         let handle = try LockedFile(file)
         defer { handle.close() }
-        let lines = try Self.parse(handle.readAll())
-        var ops = lines.compactMap(\.op)
+        let (lines, read) = try Self.read(handle)
+        var ops = read
         let original = ops
         var result: Result<T, any Error>
         do {
@@ -53,24 +53,20 @@ public struct OfflineQueue: Sendable {
             result = .failure(error)
         }
         if ops != original {
-            var bytes: [UInt8] = []
-            for op in ops { bytes += op.json.encoded() + [UInt8(ascii: "\n")] }
-            for line in lines where line.op == nil { bytes += Array(line.text.utf8) + [UInt8(ascii: "\n")] }
-            try handle.replace(with: bytes)
+            try handle.replace(with: JSONLinesFile.bytes(ops.map(\.json), keeping: lines))
         }
         return try result.get()
     }
 
-    private struct Line {
-        var text: String
-        var op: QueuedOp?
-    }
-
-    private static func parse(_ bytes: [UInt8]) -> [Line] {
-        bytes.split(separator: UInt8(ascii: "\n")).compactMap { raw in
-            let text = String(decoding: raw, as: UTF8.self)
-            guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
-            return Line(text: text, op: (try? JSONParser.parse(raw)).flatMap(QueuedOp.init(json:)))
+    /// The file's lines, each with its value only when it is a queued edit (any other line is
+    /// kept as it is), and the queued edits.
+    private static func read(_ handle: LockedFile) throws -> ([JSONLinesFile.Line], [QueuedOp]) {
+        var ops: [QueuedOp] = []
+        let lines = JSONLinesFile.parse(try handle.readAll()).map { line in
+            guard let op = line.value.flatMap(QueuedOp.init(json:)) else { return JSONLinesFile.Line(text: line.text) }
+            ops.append(op)
+            return line
         }
+        return (lines, ops)
     }
 }

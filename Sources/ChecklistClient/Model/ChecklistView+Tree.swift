@@ -32,6 +32,22 @@ extension ChecklistView {
         return rows
     }
 
+    /// A copy with only the items `keep` accepts and their ancestors (so each kept item is
+    /// shown where it sits). The summary, completion included, is the whole checklist's.
+    public func keeping(_ keep: (RemoteItem) -> Bool) -> ChecklistView {
+        var kept: [ItemID: RemoteItem] = [:]
+        for item in items.values where keep(item) {
+            var current: RemoteItem? = item
+            while let next = current, kept[next.id] == nil {
+                kept[next.id] = next
+                current = next.parent.flatMap { items[$0] }
+            }
+        }
+        var copy = self
+        copy.items = kept
+        return copy
+    }
+
     /// The item's ancestors' titles, outermost first ("Tickets › Flights").
     public func path(of item: RemoteItem) -> [String] {
         var titles: [String] = []

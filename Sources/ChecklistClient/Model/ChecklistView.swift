@@ -34,6 +34,8 @@ public struct ChecklistView: Sendable {
 
     public var id: ListID { summary.id }
     public var title: String { summary.title }
+    /// A habit checklist (`kind: "habits"`): each participant checks in for themselves.
+    public var isHabits: Bool { summary.raw["kind"]?.stringValue == "habits" }
 
     /// What applying an event did.
     public enum EventOutcome: Sendable, Equatable {

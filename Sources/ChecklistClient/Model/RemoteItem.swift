@@ -45,4 +45,19 @@ public struct RemoteItem: Sendable, Equatable {
         completion = json.completion("completion")
         raw = object
     }
+
+    /// Seconds before `due` to remind (0 = at the due moment), when set.
+    public var remindBefore: Int? { JSONValue.object(raw).int("remindBefore") }
+
+    /// The participant its reminders go to, when one is assigned.
+    public var assignee: String? { JSONValue.object(raw).string("assignee") }
+
+    /// How many files are attached and not cancelled.
+    public var attachmentCount: Int {
+        (raw["attachments"]?.arrayValue ?? []).filter { $0.string("status") != "cancelled" }.count
+    }
+
+    /// An edit of this item waits in the offline queue (`ChecklistView.applying(_:)`): what is
+    /// shown is what the server will most likely make of it.
+    public var isPending: Bool { raw["pending"]?.boolValue == true }
 }

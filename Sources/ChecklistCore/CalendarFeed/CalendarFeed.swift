@@ -3,7 +3,10 @@ import Foundation
 /// A checklist's or a user's dated items as an RFC 5545 calendar: the body of a feed URL.
 ///
 /// Pure: the entries and the moment come in, the text goes out, so the rules (all-day dates,
-/// RRULE, cancelled and completed states, stable UIDs) are tested without a server.
+/// RRULE, cancelled and completed states, alarms, stable UIDs) are tested without a server.
+///
+/// A repeating item, a habit included, is ONE component with its `RRULE` from its first
+/// occurrence, never one entry per day: the calendar app expands it.
 public struct CalendarFeed: Sendable {
     /// VEVENT (what Google, Apple and Outlook show in a subscribed calendar) or VTODO
     /// (Thunderbird's tasks).
@@ -112,8 +115,38 @@ public struct CalendarFeed: Sendable {
         case (.todos, .open):
             lines.append("STATUS:NEEDS-ACTION")
         }
+        if item.status == .open { lines += alarm(for: item, due: due) }
         lines.append("END:\(kind)")
         return lines
+    }
+
+    /// A `VALARM` for an open item with `remindBefore`, so a calendar app rings by itself
+    /// at the moment Checkwire reminds: `remindBefore` seconds before the due moment, a
+    /// date-only due read as 09:00 (`ReminderRules.dateOnlyDueHour`). The trigger is relative,
+    /// so each occurrence of a repeating item (a habit's day) rings the same way. An event's
+    /// trigger counts from `DTSTART`; a task's from its `DUE` (`RELATED=END`, RFC 5545
+    /// §3.8.6.3: a task's relative trigger needs the property it counts from).
+    private func alarm(for item: Item, due: Due) -> [String] {
+        guard let remindBefore = item.remindBefore else { return [] }
+        var offset = -remindBefore
+        if case .date = due { offset += ReminderRules.dateOnlyDueHour * 3_600 }
+        let related = components == .todos ? ";RELATED=END" : ""
+        return [
+            "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER\(related):\(Self.duration(seconds: offset))",
+            "DESCRIPTION:\(ICalendarText.escaped(item.title))", "END:VALARM",
+        ]
+    }
+
+    /// An exact RFC 5545 duration: `-PT1H30M`, `PT8H`, `PT0S`. Hours rather than days, since
+    /// a day (`P1D`) is a calendar day, 23 or 25 hours across a daylight-saving change.
+    static func duration(seconds: Int) -> String {
+        let magnitude = abs(seconds)
+        let (hours, minutes, rest) = (magnitude / 3_600, magnitude % 3_600 / 60, magnitude % 60)
+        var text = seconds < 0 ? "-PT" : "PT"
+        if hours > 0 { text += "\(hours)H" }
+        if minutes > 0 { text += "\(minutes)M" }
+        if rest > 0 || magnitude == 0 { text += "\(rest)S" }
+        return text
     }
 
     /// DTSTART/DTEND for an event (a whole day ends the next day), DUE for a task. A date-time

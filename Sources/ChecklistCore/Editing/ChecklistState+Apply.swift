@@ -6,7 +6,8 @@ extension ChecklistState {
         let list = Checklist(
             id: id, title: new.title, description: new.description, due: new.due,
             timeZone: new.timeZone ?? "UTC", isInbox: new.isInbox, kind: new.kind, sequential: new.sequential,
-            ownerID: owner.userID, createdAt: now, updatedAt: now, seq: 1
+            goalDays: new.kind == .habits ? new.goalDays : nil, ownerID: owner.userID, createdAt: now, updatedAt: now,
+            seq: 1
         )
         let state = ChecklistState(
             list: list,
@@ -100,7 +101,14 @@ extension ChecklistState {
     ) throws(DomainError) {
         switch edit {
         case .createList: break
-        case .updateList(let update): updateList(update)
+        case .updateList(let update):
+            let wasSequential = list.sequential
+            try updateList(update)
+            // Turning "one after another" on or off changes which open items may be completed:
+            // the event carries them, so a client never shows a stale lock (or a missing one).
+            if list.sequential != wasSequential {
+                for id in items.keys.sorted() where items[id]?.status == .open { recorder.touch(id) }
+            }
         case .completeList: try completeList(at: now)
         case .reopenList: try reopenList()
         case .cancelList: try cancelList(by: actor, at: now, recording: &recorder)

@@ -71,6 +71,11 @@ extension ChecklistState {
         if update.repeatRule != .unchanged || update.due != .unchanged { startRepeating(&item, at: now) }
         replace(item)
         recorder.touch(id)
+        // Whether its sub-items may be completed can change with either, both ways (a parent
+        // that stops being sequential frees its children): the event carries them all.
+        if update.sequential != nil || update.availableFrom != .unchanged {
+            for descendant in descendants(of: id) { recorder.touch(descendant) }
+        }
     }
 
     mutating func moveItem(

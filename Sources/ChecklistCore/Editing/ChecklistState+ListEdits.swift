@@ -1,10 +1,14 @@
 extension ChecklistState {
-    mutating func updateList(_ update: Edit.ListUpdate) {
+    mutating func updateList(_ update: Edit.ListUpdate) throws(DomainError) {
+        if case .set = update.goalDays, list.kind != .habits {
+            throw .badRequest("a goal is for habit checklists; this one is an ordinary checklist")
+        }
         if let title = update.title { list.title = title }
         list.description = update.description.applied(to: list.description)
         list.due = update.due.applied(to: list.due)
         if let timeZone = update.timeZone { list.timeZone = timeZone }
         if let sequential = update.sequential { list.sequential = sequential }
+        list.goalDays = update.goalDays.applied(to: list.goalDays)
     }
 
     mutating func completeList(at now: Timestamp) throws(DomainError) {

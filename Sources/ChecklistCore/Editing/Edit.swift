@@ -75,12 +75,15 @@ public enum Edit: Hashable, Sendable {
         public var isInbox: Bool
         public var kind: ChecklistKind
         public var sequential: Bool
+        /// A habit checklist's goal in days (`Limits.goalDays` at most).
+        public var goalDays: Int?
         public init(
             title: String, description: String? = nil, due: Due? = nil, timeZone: String? = nil, isInbox: Bool = false,
-            kind: ChecklistKind = .checklist, sequential: Bool = false
+            kind: ChecklistKind = .checklist, sequential: Bool = false, goalDays: Int? = nil
         ) {
             self.kind = kind
             self.sequential = sequential
+            self.goalDays = goalDays
             self.title = title
             self.description = description
             self.due = due
@@ -95,11 +98,13 @@ public enum Edit: Hashable, Sendable {
         public var due: FieldChange<Due> = .unchanged
         public var timeZone: String?
         public var sequential: Bool?
+        public var goalDays: FieldChange<Int>
         public init(
             title: String? = nil, description: FieldChange<String> = .unchanged, due: FieldChange<Due> = .unchanged,
-            timeZone: String? = nil, sequential: Bool? = nil
+            timeZone: String? = nil, sequential: Bool? = nil, goalDays: FieldChange<Int> = .unchanged
         ) {
             self.sequential = sequential
+            self.goalDays = goalDays
             self.title = title
             self.description = description
             self.due = due

@@ -12,6 +12,9 @@ public struct Checklist: Hashable, Sendable {
     public var kind: ChecklistKind
     /// Only the first open item at the root is available.
     public var sequential: Bool
+    /// A habit checklist's goal, in days ("66 days to make it stick"): clients show each
+    /// person's progress toward it. `nil` for none, and always for ordinary checklists.
+    public var goalDays: Int?
     public var status: ListStatus
     public var ownerID: UserID
     public var createdAt: Timestamp
@@ -26,7 +29,7 @@ public struct Checklist: Hashable, Sendable {
     public init(
         id: ListID, title: String, description: String? = nil, due: Due? = nil,
         timeZone: String = "UTC", isInbox: Bool = false, kind: ChecklistKind = .checklist, sequential: Bool = false,
-        status: ListStatus = .active, ownerID: UserID, createdAt: Timestamp, updatedAt: Timestamp,
+        goalDays: Int? = nil, status: ListStatus = .active, ownerID: UserID, createdAt: Timestamp, updatedAt: Timestamp,
         completedAt: Timestamp? = nil, cancelledAt: Timestamp? = nil,
         statusBeforeCancel: ListStatus? = nil, seq: Int64 = 0
     ) {
@@ -38,6 +41,7 @@ public struct Checklist: Hashable, Sendable {
         self.isInbox = isInbox
         self.kind = kind
         self.sequential = sequential
+        self.goalDays = goalDays
         self.status = status
         self.ownerID = ownerID
         self.createdAt = createdAt

@@ -2,8 +2,8 @@
 /// its own type so a list id cannot be passed where an item id is expected.
 ///
 /// Each is one `String` and nothing else: hashing, comparing and storing one costs what the
-/// string costs, and it is written to the wire and to SQLite as that string (`Codable` as a
-/// single string value; the store gives GRDB its conversions).
+/// string costs, and it is written to the wire and to the store as that string (`Codable` as
+/// a single string value; a back end gives its database library the conversions).
 ///
 /// For example:
 /// ```swift

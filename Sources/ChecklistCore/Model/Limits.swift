@@ -15,4 +15,6 @@ public enum Limits {
     public static let remindEvery = 366 * 86_400
     /// `remindBefore`: at most 366 days before the due moment.
     public static let remindBefore = 366 * 86_400
+    /// A habit checklist's goal: at most ten years of days.
+    public static let goalDays = 3_660
 }

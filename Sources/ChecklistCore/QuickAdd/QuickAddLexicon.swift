@@ -14,6 +14,10 @@ enum QuickAddWord: UInt8 {
         afternoon, evening, night, noon, midday, midnight, am, pm, hour, weekday
     // reminder adverbs
     case hourly, daily, nightly, weekly, monthly
+    // the past, and reminders before the due moment (`remind me 10 minutes before`)
+    case yesterday, last, beforehand, prior, ahead, early, earlier, advance, when, it, its, `is`
+    // `until done` after a reminder interval
+    case done, finished, complete, completed, checked, ticked, off, im
 }
 
 struct QuickAddLexeme {
@@ -123,6 +127,11 @@ enum QuickAddLexicon {
         ("night", .night), ("noon", .noon), ("midday", .midday), ("midnight", .midnight), ("am", .am),
         ("pm", .pm), ("hour", .hour), ("weekday", .weekday), ("hourly", .hourly), ("daily", .daily),
         ("nightly", .nightly), ("weekly", .weekly), ("monthly", .monthly),
+        ("yesterday", .yesterday), ("yday", .yesterday), ("yesterdy", .yesterday), ("ystrdy", .yesterday),
+        ("last", .last), ("beforehand", .beforehand), ("prior", .prior), ("ahead", .ahead), ("early", .early),
+        ("earlier", .earlier), ("advance", .advance), ("when", .when), ("it", .it), ("its", .its), ("is", .is),
+        ("done", .done), ("finished", .finished), ("complete", .complete), ("completed", .completed),
+        ("checked", .checked), ("ticked", .ticked), ("off", .off), ("im", .im),
     ]
 
     private static let months: [(String, Int8)] = [

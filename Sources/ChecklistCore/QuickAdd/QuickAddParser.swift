@@ -1,7 +1,7 @@
 public import Foundation
 
 /// Turns one line of quick-add text into an item: its list and section, title, due date and
-/// time, location and reminder interval.
+/// time, location, repeat, reminder interval and reminder before the due moment.
 ///
 /// For example, with lists `["CS 298", "Work"]`, on Saturday 2026-11-21:
 ///
@@ -15,8 +15,10 @@ public import Foundation
 /// `+Times`, `+Locations`, `+Reminders`, `+Title`).
 ///
 /// Steps, each claiming the tokens it understands so later steps skip them: quoted text is
-/// protected; the list (and `/ Section`); reminder intervals; dates and times, left to right;
-/// locations; `remind me` fillers; what is left is the title.
+/// protected; the list (and `/ Section`); repeats and reminders (intervals, and `remind me 10
+/// minutes before`); dates and times, left to right; locations; `remind me` fillers; what is
+/// left is the title. Last, a time that has already passed today moves a date that was only
+/// implied (a time alone, today's weekday, a repeat's first day) to its next occurrence.
 public struct QuickAddParser: Sendable {
     public init() {}
 
@@ -44,8 +46,7 @@ public struct QuickAddParser: Sendable {
         return QuickAddResult(
             list: scanner.list, section: scanner.section, title: title, date: scanner.date,
             time: scanner.time, location: scanner.location, remindEvery: scanner.remindEvery,
-            repeatRule: scanner.repeatRule,
-            ranges: ranges)
+            remindBefore: scanner.remindBefore, repeatRule: scanner.repeatRule, ranges: ranges)
     }
 
     /// Parses one line against list names that have no known sections.

@@ -38,7 +38,7 @@ public enum QuickAddPlan {
         return Edit.NewItem(
             id: id, parent: section?.id, title: title, due: due(result.date, result.time, timeZone: timeZone),
             location: result.location.map { String($0.prefix(Limits.location)) }, remindEvery: result.remindEvery,
-            repeatRule: result.repeatRule
+            remindBefore: result.remindBefore, repeatRule: result.repeatRule
         )
     }
 

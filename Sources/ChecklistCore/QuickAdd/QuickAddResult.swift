@@ -2,10 +2,14 @@
 public struct QuickAddList: Sendable, Hashable {
     /// The canonical name, returned exactly as given when the text mentions it.
     public var name: String
-    /// Known sections; when empty, a `List / Section` mention takes the section name as written.
-    public var sections: [String]
+    /// Its sections, when known (the server knows them: the list's top-level items). When they
+    /// are known, `List / Section` names a section only if the list has it (`Groceries / Dairy
+    /// yogurt` without a Dairy section keeps "Dairy yogurt" as the title instead of claiming a
+    /// section the item will not be filed under). When nil (unknown, as in the corpus), the
+    /// section is taken as written.
+    public var sections: [String]?
 
-    public init(name: String, sections: [String] = []) {
+    public init(name: String, sections: [String]? = nil) {
         self.name = name
         self.sections = sections
     }
@@ -34,6 +38,7 @@ public struct QuickAddRanges: Sendable, Equatable {
     public var time: QuickAddRange?
     public var location: QuickAddRange?
     public var remindEvery: QuickAddRange?
+    public var remindBefore: QuickAddRange?
     public var repeatRule: QuickAddRange?
     /// The pieces of text the title is made of, in order (several when phrases were cut out of
     /// its middle).
@@ -65,15 +70,18 @@ public struct QuickAddResult: Sendable, Equatable {
     public var location: String?
     /// The reminder interval in seconds.
     public var remindEvery: Int?
+    /// How long before the due moment to remind, in seconds (`remind me 10 minutes before`).
+    public var remindBefore: Int?
     /// How the task comes back (`every Monday`), when it repeats.
     public var repeatRule: RepeatRule?
     public var ranges: QuickAddRanges
 
     public init(
         list: String? = nil, section: String? = nil, title: String, date: QuickAddDate? = nil,
-        time: QuickAddTime? = nil, location: String? = nil, remindEvery: Int? = nil, repeatRule: RepeatRule? = nil,
-        ranges: QuickAddRanges = QuickAddRanges()
+        time: QuickAddTime? = nil, location: String? = nil, remindEvery: Int? = nil, remindBefore: Int? = nil,
+        repeatRule: RepeatRule? = nil, ranges: QuickAddRanges = QuickAddRanges()
     ) {
+        self.remindBefore = remindBefore
         self.repeatRule = repeatRule
         self.list = list
         self.section = section

@@ -14,6 +14,8 @@ extension QuickAddScanner {
         /// A holiday used as a modifier (`Thanksgiving dinner`): it dates the item only when nothing
         /// else does, and its words stay in the title.
         var isModifier = false
+        /// Today's weekday, written without a date: next week's once its time has passed today.
+        var rollsOver = false
     }
 
     struct Connector {
@@ -98,6 +100,7 @@ extension QuickAddScanner {
                     pod = p
                 }
                 date = m.date
+                if m.rollsOver { rollover = .week }
                 if let pod { partOfDay = pod }
                 let range = claim(i..<end, as: .date)
                 ranges.date = range
@@ -165,12 +168,14 @@ extension QuickAddScanner {
         return matchOrdinalDay(at: s, afterConnector: afterConnector)
     }
 
-    /// `today`, `tonight`, `tomorrow` (`tmrw`, …), `(the) day after tomorrow`,
-    /// `this morning/afternoon/evening`.
+    /// `today`, `tonight`, `tomorrow` (`tmrw`, …), `yesterday`, `(the) day after tomorrow`,
+    /// `this morning/afternoon/evening`. `yesterday` is the one way to write a past day here:
+    /// the user said so, so it stays in the past.
     private func matchRelativeWord(at s: Int) -> DateMatch? {
-        if tokens[s].hasApostrophe { return nil }  // today's, tomorrow's
+        if tokens[s].hasApostrophe { return nil }  // today's, tomorrow's, yesterday's
         switch tokens[s].word {
         case .today: return DateMatch(end: s + 1, date: today)
+        case .yesterday: return DateMatch(end: s + 1, date: today.adding(days: -1))
         case .tonight: return DateMatch(end: s + 1, date: today, partOfDay: .night)
         case .tomorrow: return DateMatch(end: s + 1, date: today.adding(days: 1))
         case .this:
@@ -331,49 +336,56 @@ extension QuickAddScanner {
     }
 
     /// `Friday`, `Fri`, `Fri.`, `this Friday`, `coming Friday` (the next one on or after today),
-    /// `next Friday` (that day in the next Monday-to-Sunday week), `Friday next week`.
-    /// `sat`, `sun` and `wed` need a connector, `this`/`next`, or a time after them.
+    /// `next Friday` (that day in the next Monday-to-Sunday week), `Friday next week`, `last
+    /// Friday` (the most recent one before today, 1 to 7 days back: a past the user wrote).
+    /// `sat`, `sun` and `wed` need a connector, a modifier, or a time after them. Today's weekday
+    /// written bare or with `coming` rolls to next week once its time has passed (`finishTime`).
     private func matchWeekday(at s: Int, afterConnector: Bool) -> DateMatch? {
         var k = s
-        var next = false, modified = false
-        if let w = word(k), w == .this || w == .coming || w == .upcoming || w == .next {
-            next = w == .next
-            modified = true
+        var modifier: QuickAddWord?
+        if let w = word(k), w == .this || w == .coming || w == .upcoming || w == .next || w == .last {
+            modifier = w
             k += 1
         }
         guard let l = lex(k), l.weekday > 0, !tokens[k].hasApostrophe else { return nil }
         let weekday = Int(l.weekday)
         var end = skipDot(k + 1)
-        if l.classes.contains(.ambiguousWeekday) && !modified && !afterConnector {
+        if l.classes.contains(.ambiguousWeekday) && modifier == nil && !afterConnector {
             guard
                 matchTime(at: end, bareHour: false, connected: true) != nil
                     || (tokens[k].isCapitalized && (end >= count || tokens[end].kind == .punct))
             else { return nil }
         }
-        if !modified {
-            // A weekday written with a date (`Thu 12/3`, `Friday, Dec 4`, `Tuesday 1/5/27`): the
-            // date says which one, and the weekday goes with it out of the title.
-            var e = end
-            if isPunct(e, 0x2C) { e += 1 }
-            if free(e),
-                let dated = tokens[e].kind == .number
-                    ? matchNumericDate(at: e, afterConnector: true) ?? matchDayMonth(at: e)
-                    : (lex(e)?.month ?? 0) > 0 ? matchMonthDay(at: e) : nil
-            {
-                return DateMatch(end: dated.end, date: dated.date)
-            }
+        if modifier == .last {
+            let back = (today.isoWeekday - weekday + 7) % 7
+            return DateMatch(end: end, date: today.adding(days: back == 0 ? -7 : -back))
         }
-        if !modified, isWord(end, .next), isWord(end + 1, .week) {
+        if modifier == nil, let dated = writtenDate(after: end) { return dated }
+        var next = modifier == .next
+        if modifier == nil, isWord(end, .next), isWord(end + 1, .week) {
             next = true
             end += 2
-        } else if !modified, isWord(end, .this), isWord(end + 1, .week) {
+        } else if modifier == nil, isWord(end, .this), isWord(end + 1, .week) {
             end += 2
         }
         let date =
             next
             ? mondayOfNextWeek().adding(days: weekday - 1)
             : today.adding(days: (weekday - today.isoWeekday + 7) % 7)
-        return DateMatch(end: end, date: date)
+        return DateMatch(end: end, date: date, rollsOver: !next && modifier != .this && date == today)
+    }
+
+    /// A weekday written with a date (`Thu 12/3`, `Friday, Dec 4`, `Tuesday 1/5/27`): the date
+    /// says which one, and the weekday goes with it out of the title.
+    private func writtenDate(after end: Int) -> DateMatch? {
+        var e = end
+        if isPunct(e, 0x2C) { e += 1 }
+        guard free(e) else { return nil }
+        let dated =
+            tokens[e].kind == .number
+            ? matchNumericDate(at: e, afterConnector: true) ?? matchDayMonth(at: e)
+            : (lex(e)?.month ?? 0) > 0 ? matchMonthDay(at: e) : nil
+        return dated.map { DateMatch(end: $0.end, date: $0.date) }
     }
 
     /// `3/12`, `3/12/2027`, `2/14/19` (20xx), `2026-12-01`, `2026/12/01`, `12-1-2026`; `12-1` only

@@ -160,14 +160,15 @@ extension QuickAddScanner {
     /// Only punctuation (or nothing) from token `i` to the end.
     func onlyPunctuation(from i: Int) -> Bool { i > lastAlnum }
 
-    /// `List / Section`: a known section of the list, or else the words up to the next separator
-    /// (at most four), or else one word.
+    /// `List / Section`: a known section of the list; when the list's sections are unknown, the
+    /// words up to the next separator (at most four), or else one word. When they are known and
+    /// none matches, there is no section and the words stay in the title.
     private mutating func recognizeSection(after end: Int, of list: QuickAddList) {
         guard isPunct(end, 0x2F) || isPunct(end, 0x3E), free(end + 1), tokens[end + 1].kind != .punct else { return }
         let start = end + 1
         var sectionEnd: Int?
         var name: String?
-        for candidate in list.sections {
+        for candidate in list.sections ?? [] {
             let key = Self.listKey(candidate)
             if let e = matchKey(key.bytes, at: start), e > (sectionEnd ?? 0) {
                 sectionEnd = e
@@ -175,6 +176,7 @@ extension QuickAddScanner {
             }
         }
         if sectionEnd == nil {
+            guard list.sections == nil else { return }
             var j = start, words = 0
             while j < count, free(j), !(tokens[j].kind == .punct && QuickAddLexicon.isSeparator(tokens[j].scalar)) {
                 if tokens[j].kind != .punct { words += 1 }

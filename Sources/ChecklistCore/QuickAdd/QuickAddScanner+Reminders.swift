@@ -22,21 +22,22 @@ extension QuickAddScanner {
 
     mutating func recognizeReminder() {
         var i = 0
-        while i < count, remindEvery == nil || repeatRule == nil {
+        while i < count, remindEvery == nil || repeatRule == nil || remindBefore == nil {
             guard let lexeme = lex(i) else {
                 i += 1
                 continue
             }
-            var j = i
-            var lead = false
-            if lexeme.classes.contains(.reminderVerb), isWord(i + 1, .me) {
-                j = i + 2
-                lead = true
-            } else if lexeme.word == .reminder || lexeme.word == .reminders {
-                j = i + 1
-                lead = true
+            let verb = lexeme.classes.contains(.reminderVerb) || lexeme.word == .reminder || lexeme.word == .reminders
+            // `remind me`, `ping me`, `reminder`: what follows is about being reminded.
+            let lead = verb && (isWord(i + 1, .me) || lexeme.word == .reminder || lexeme.word == .reminders)
+            let j = lead && isWord(i + 1, .me) ? i + 2 : lead ? i + 1 : i
+            if verb, remindBefore == nil, let before = matchRemindBefore(at: isWord(i + 1, .me) ? i + 2 : i + 1) {
+                remindBefore = before.seconds
+                ranges.remindBefore = claim(withAnd(i)..<before.end, as: .reminder)
+                i = before.end
+                continue
             }
-            guard let m = matchEvery(at: j) ?? matchAdverb(at: j, afterLead: lead) ?? matchMonthlyDay(at: i) else {
+            guard var m = matchEvery(at: j) ?? matchAdverb(at: j, afterLead: lead) ?? matchMonthlyDay(at: i) else {
                 i += 1
                 continue
             }
@@ -45,25 +46,35 @@ extension QuickAddScanner {
                 i = m.end
                 continue
             }
-            var lower = i
-            if isWord(lower - 1, .and) { lower -= 1 }
-            let range = claim(lower..<m.end, as: .reminder)
-            if isRepeat, let rule = m.rule {
-                repeatRule = rule
-                ranges.repeatRule = range
-                if date == nil {
-                    date = m.date ?? firstDay(of: rule)
-                    ranges.date = range
-                }
-            } else {
-                remindEvery = m.seconds
-                ranges.remindEvery = range
-                if let d = m.date, date == nil {
-                    date = d
-                    ranges.date = range
-                }
-            }
+            if !isRepeat, let end = matchUntilDone(at: m.end) { m.end = end }
+            record(m, isRepeat: isRepeat, range: claim(withAnd(i)..<m.end, as: .reminder))
             i = m.end
+        }
+    }
+
+    /// `i`, or the `and` right before it (`… and remind me every day`).
+    private func withAnd(_ i: Int) -> Int {
+        isWord(i - 1, .and) ? i - 1 : i
+    }
+
+    /// Keeps what an interval phrase said: a repeat (and the date it implies when none is
+    /// written), or a reminder interval.
+    private mutating func record(_ m: IntervalMatch, isRepeat: Bool, range: QuickAddRange) {
+        if isRepeat, let rule = m.rule {
+            repeatRule = rule
+            ranges.repeatRule = range
+            if date == nil {
+                date = m.date ?? firstDay(of: rule)
+                ranges.date = range
+                rollover = .repeatRule
+            }
+        } else {
+            remindEvery = m.seconds
+            ranges.remindEvery = range
+            if let d = m.date, date == nil {
+                date = d
+                ranges.date = range
+            }
         }
     }
 
@@ -75,16 +86,34 @@ extension QuickAddScanner {
         return QuickAddDate(year: first.year, month: first.month, day: first.day)
     }
 
-    /// `(on) the 1st of every month`, `15th of each month`: monthly on that day.
+    /// `(due) (on) the 1st of every month`, `on the 1st every month`, `15th of each month`:
+    /// monthly on that day.
     private func matchMonthlyDay(at i: Int) -> IntervalMatch? {
         var k = i
+        if isWord(k, .due) { k += 1 }
         if isWord(k, .on) { k += 1 }
         if isWord(k, .the) { k += 1 }
-        guard let day = ordinal(k), isWord(k + 1, .of), isWord(k + 2, .every) || isWord(k + 2, .each),
-            isWord(k + 3, .month), let date = nextDayOfMonth(day)
-        else { return nil }
+        guard let day = ordinal(k) else { return nil }
+        var e = k + 1
+        if isWord(e, .of) { e += 1 }
+        guard isWord(e, .every) || isWord(e, .each), isWord(e + 1, .month), let date = nextDayOfMonth(day) else {
+            return nil
+        }
         return IntervalMatch(
-            end: k + 4, seconds: 2_592_000, rule: RepeatRule(frequency: .monthly, monthDay: day), date: date)
+            end: e + 2, seconds: 2_592_000, rule: RepeatRule(frequency: .monthly, monthDay: day), date: date)
+    }
+
+    /// `every 1st`, `every 15th of the month` (of every month, of each month): monthly on that day.
+    private func matchEveryOrdinal(at k: Int) -> IntervalMatch? {
+        guard let day = ordinal(k), let date = nextDayOfMonth(day) else { return nil }
+        var end = k + 1
+        if isWord(end, .of), isWord(end + 1, .the) || isWord(end + 1, .every) || isWord(end + 1, .each),
+            isWord(end + 2, .month)
+        {
+            end += 3
+        }
+        return IntervalMatch(
+            end: end, seconds: 2_592_000, rule: RepeatRule(frequency: .monthly, monthDay: day), date: date)
     }
 
     private func matchAdverb(at j: Int, afterLead: Bool) -> IntervalMatch? {
@@ -123,8 +152,9 @@ extension QuickAddScanner {
     }
 
     private func matchEvery(at j: Int) -> IntervalMatch? {
-        guard isWord(j, .every) else { return nil }
+        guard isWord(j, .every) || isWord(j, .each) else { return nil }
         var k = j + 1
+        if let monthly = matchEveryOrdinal(at: k) { return monthly }
         var multiplier = 1.0
         if isWord(k, .other) {
             multiplier = 2

@@ -47,16 +47,7 @@ extension QuickAddScanner {
     private func matchSingleTime(at s: Int, bareHour: Bool, connected: Bool, rangeEnd: Bool = false) -> TimeMatch? {
         guard free(s) else { return nil }
         let t = tokens[s]
-        if t.kind == .word, t.leadingDigits == 0 {
-            switch t.word {
-            case .noon, .midday:
-                return TimeMatch(end: s + 1, time: QuickAddTime(hour: 12, minute: 0), guessed: false, hasMeridiem: true)
-            case .midnight:
-                return TimeMatch(
-                    end: s + 1, time: QuickAddTime(hour: 23, minute: 59), guessed: false, hasMeridiem: true)
-            default: return nil
-            }
-        }
+        if t.kind == .word, t.leadingDigits == 0 { return namedTime(at: s) }
         // Not part of a longer number: 4.8, #12, 3/4, v2.
         if touchesPrevious(s), !rangeEnd {
             let p = tokens[s - 1]
@@ -123,6 +114,24 @@ extension QuickAddScanner {
                 end: k, time: QuickAddTime(hour: guess ? hour + 12 : hour, minute: minute),
                 guessed: guess, hasMeridiem: false)
         }
+        return matchBareHour(hour, endingAt: k, bareHour: bareHour)
+    }
+
+    /// `noon`, `midday`, `midnight` (23:59, the end of that day).
+    private func namedTime(at s: Int) -> TimeMatch? {
+        switch tokens[s].word {
+        case .noon, .midday:
+            return TimeMatch(end: s + 1, time: QuickAddTime(hour: 12, minute: 0), guessed: false, hasMeridiem: true)
+        case .midnight:
+            return TimeMatch(end: s + 1, time: QuickAddTime(hour: 23, minute: 59), guessed: false, hasMeridiem: true)
+        default: return nil
+        }
+    }
+
+    /// An hour with no minutes and no am/pm ending before token `k`: `5 o'clock`, or after a
+    /// connector (`at 5`), but not an address or an amount (`at 42 Elm St`, `by 5 people`).
+    private func matchBareHour(_ hour: Int, endingAt end: Int, bareHour: Bool) -> TimeMatch? {
+        var k = end
         var oclock = false
         if isWord(k, .oclock) {
             oclock = true
@@ -170,13 +179,15 @@ extension QuickAddScanner {
     func isDateWord(_ k: Int) -> Bool {
         guard let l = lex(k) else { return false }
         switch l.word {
-        case .today, .tonight, .tomorrow, .next, .this: return true
+        case .today, .tonight, .tomorrow, .yesterday, .next, .this: return true
         default: return l.weekday > 0 || l.month > 0 || l.classes.contains(.holiday)
         }
     }
 
     /// Applies `morning`/`evening`/`tonight` to a guessed am/pm, and dates a time written without a
-    /// date: today if that time is still ahead (or now), else tomorrow.
+    /// date: today if that time is still ahead (or now), else tomorrow. A date that was only
+    /// implied (today's weekday, a repeat's first day) moves on the same way once its time has
+    /// passed; a date written out (`11/27 5pm`, `today 5pm`, `yesterday 8pm`) stays.
     mutating func finishTime() {
         guard var t = time else { return }
         if timeIsGuessed, let pod = partOfDay {
@@ -187,8 +198,26 @@ extension QuickAddScanner {
             }
             time = t
         }
+        let passed = t.hour * 60 + t.minute < nowMinute
         if date == nil {
-            date = t.hour * 60 + t.minute >= nowMinute ? today : today.adding(days: 1)
+            date = passed ? today.adding(days: 1) : today
+        } else if passed, date == today, let rollover {
+            date = next(after: rollover)
+        }
+    }
+
+    /// Where an implied date goes once its time has passed today: a week on for today's weekday,
+    /// the next occurrence for a repeat's first day.
+    private func next(after rollover: Rollover) -> QuickAddDate? {
+        switch rollover {
+        case .week:
+            return today.adding(days: 7)
+        case .repeatRule:
+            guard let rule = repeatRule,
+                let tomorrow = CivilDate(year: today.year, month: today.month, day: today.day)?
+                    .addingDays(1), let next = rule.firstOccurrence(onOrAfter: tomorrow)
+            else { return today }
+            return QuickAddDate(year: next.year, month: next.month, day: next.day)
         }
     }
 }

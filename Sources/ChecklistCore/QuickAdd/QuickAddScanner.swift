@@ -33,8 +33,19 @@ struct QuickAddScanner {
     var partOfDay: PartOfDay?
     var location: String?
     var remindEvery: Int?
+    var remindBefore: Int?
     var repeatRule: RepeatRule?
+    /// How a date that was only implied moves on when its time has passed today (`friday 5pm`
+    /// typed on a Friday evening is next Friday); nil for a date written out (`11/27 5pm`).
+    var rollover: Rollover?
     var ranges = QuickAddRanges()
+
+    enum Rollover {
+        /// Today's weekday: a week later.
+        case week
+        /// A repeat's first day: its next occurrence.
+        case repeatRule
+    }
 
     enum PartOfDay { case morning, afternoon, evening, night }
 

@@ -40,7 +40,6 @@ extension ChecklistServer {
                         .unauthorized,
                         "send your session token as Authorization: Bearer TOKEN, or use an attachmentURL link")))
         }
-        let files = attachmentFiles
         runOnStore(.attachmentLookup(id: AttachmentID(id), tokenHash: tokenHash, userID: signedUser)) {
             [transport] result in
             // The answer comes on the store thread: open the file elsewhere.
@@ -48,7 +47,7 @@ extension ChecklistServer {
                 let response: HTTPResponse
                 switch result {
                 case .success(.attachmentFound(let location?)):
-                    response = Self.fileResponse(location.attachment, files: files, request: request)
+                    response = Self.fileResponse(location.attachment, file: location.file, request: request)
                 case .success(.unauthenticated):
                     response = HTTPResponse(WireError.invalidCredentials)
                 case .success:
@@ -64,7 +63,7 @@ extension ChecklistServer {
     /// The bytes with their stored type (never sniffed), `inline` for images and `attachment`
     /// otherwise, a CSP that lets nothing in them run, the content hash as `ETag`, and one
     /// `Range` (`bytes=a-b`, `a-`, `-n`) as 206.
-    static func fileResponse(_ attachment: Attachment, files: AttachmentFiles, request: HTTPRequest) -> HTTPResponse {
+    static func fileResponse(_ attachment: Attachment, file path: String?, request: HTTPRequest) -> HTTPResponse {
         let etag = "\"\(attachment.sha256)\""
         var headers: [(name: String, value: String)] = [
             ("ETag", etag), ("Accept-Ranges", "bytes"), ("X-Content-Type-Options", "nosniff"),
@@ -80,7 +79,8 @@ extension ChecklistServer {
         // descriptor even if the file is replaced or removed meanwhile.
         let file: HTTPFile
         do {
-            file = try HTTPFile(path: files.path(of: attachment.sha256))
+            guard let path else { throw AttachmentMissing() }
+            file = try HTTPFile(path: path)
         } catch {
             return HTTPResponse(WireError(.internal, "the file of this attachment is missing on the server"))
         }
@@ -134,3 +134,6 @@ extension Range where Bound == Int {
         self = start..<(end + 1)
     }
 }
+
+/// The store has no bytes for an attachment it knows.
+private struct AttachmentMissing: Error {}

@@ -25,7 +25,7 @@ extension ChecklistServer: WebSocketServerUploadDelegate {
             busy.headers.append(("Retry-After", "5"))
             return busy
         }
-        let writer = UploadWriter(request: request, length: length, directory: attachmentFiles.temporaryDirectory)
+        let writer = UploadWriter(request: request, length: length, directory: store.uploadDirectory)
         uploads.value.writers[request.id] = writer
         return nil
     }
@@ -52,7 +52,6 @@ extension ChecklistServer: WebSocketServerUploadDelegate {
         // Paused when the last bytes came: read again, or a keep-alive connection's next
         // request would wait for the deadline.
         if writer.isPaused { server.setReceiving(true, for: request) }
-        let files = attachmentFiles
         let limit = configuration.maxAttachmentsTotalBytes
         let now = configuration.clock()
         writer.finish { [self] result in
@@ -78,7 +77,7 @@ extension ChecklistServer: WebSocketServerUploadDelegate {
                         attachment: attachment, temporaryPath: writer.temporaryPath
                     )
                     hub.uploadReceived(
-                        upload, files: files, maxTotalBytes: limit,
+                        upload, maxTotalBytes: limit,
                         tokenHash: Self.bearerTokenHash(writer.request) ?? [], request: request)
                     performHubActions()
                 }

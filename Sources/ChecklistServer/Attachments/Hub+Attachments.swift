@@ -8,13 +8,10 @@ import Prometheus
 /// store like any edit, its event is broadcast to the checklist's subscribers, and the HTTP
 /// request is answered after the commit (201 with the attachment, or the refusal).
 extension Hub {
-    func uploadReceived(
-        _ upload: AttachmentUpload, files: AttachmentFiles, maxTotalBytes: Int64, tokenHash: [UInt8],
-        request: HTTPRequestID
-    ) {
+    func uploadReceived(_ upload: AttachmentUpload, maxTotalBytes: Int64, tokenHash: [UInt8], request: HTTPRequestID) {
         runStore(
             .attach(
-                upload, files: files, maxTotalBytes: maxTotalBytes, opID: "upload-" + upload.attachment.id.rawValue,
+                upload, maxTotalBytes: maxTotalBytes, opID: "upload-" + upload.attachment.id.rawValue,
                 tokenHash: tokenHash),
             then: .upload(request)
         )

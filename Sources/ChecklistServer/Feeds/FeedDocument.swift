@@ -16,7 +16,7 @@ enum FeedDocument: Sendable {
     case calendar(etag: String, CalendarFeed)
 
     /// Bumped when the calendar text changes shape, so calendars holding an old copy refetch.
-    static let formatVersion = "1"
+    static let formatVersion = "2"
 
     static func make(
         tokenHash: [UInt8], components: CalendarFeed.Components, ifNoneMatch: String?, now: Timestamp,

@@ -23,7 +23,7 @@ extension Hub {
     func connectionDrained(_ connection: ConnectionID) {
         for read in catchUps.drained(connection) {
             runStore(
-                .events(listID: read.list, after: read.after, maxBytes: configuration.catchUpChunkBytes),
+                .liveCatchUp(listID: read.list, after: read.after, maxBytes: configuration.catchUpChunkBytes),
                 then: .liveCatchUp(connection, listID: read.list))
         }
     }
@@ -49,6 +49,11 @@ extension Hub {
             if let stream = subscriptions.existingStream(of: list) {
                 actions.append(.resumeStream(stream, list: list, for: connection))
             }
+            // The log's head and the fan-out's may differ when events also come from elsewhere:
+            // the subscriber rejoins the order where its catch-up ended, so that it is sent
+            // neither an event twice nor past a gap.
+            order.left(connection, list, remaining: true)
+            perform(order.joined(connection, list, head: range.last))
         case .watchDrain:
             for frame in range.frames { actions.append(.send(frame, to: connection, requested: false)) }
             actions.append(.watchDrain(connection))

@@ -166,11 +166,7 @@ extension Hub {
         case .success:
             signOut(session)
             complete(session, ticket: ticket, .message(ServerMessage.loggedOut(ref: ref)))
-            let notice = ServerMessage.loggedOut(ref: nil)
-            for other in sessions.values where other !== session && other.tokenHash == tokenHash {
-                signOut(other)
-                send(notice, to: other.connection)
-            }
+            signOutConnections(using: tokenHash, except: session)
         case .failure(let error):
             complete(session, ticket: ticket, .message(errorMessage(error, ref: ref)))
         }
@@ -210,9 +206,18 @@ extension Hub {
         resumeBacklog(of: session)
     }
 
+    /// Signs out every connection that uses the token (but `session`) and tells each.
+    func signOutConnections(using tokenHash: [UInt8], except session: HubSession?) {
+        let notice = ServerMessage.loggedOut(ref: nil)
+        for other in sessions.values where other !== session && other.tokenHash == tokenHash {
+            signOut(other)
+            send(notice, to: other.connection)
+        }
+    }
+
     /// Forgets the session's user and everything it was subscribed to.
     func signOut(_ session: HubSession) {
-        for list in session.subscriptions { endSubscription(session.connection, from: list) }
+        for list in session.subscriptions { subscriptionEnded(session.connection, from: list) }
         session.subscriptions.removeAll()
         if let user = session.user { subscriptions.detach(session.connection, from: user.id) }
         session.user = nil

@@ -71,6 +71,10 @@ extension Hub {
             scheduleLoaded(result)
         case .firedReminders:
             remindersFired(result)
+        case .gapRead(let listID, let after):
+            eventsRead(result, listID: listID, after: after, for: nil)
+        case .caughtUp(let connection, let listID, let after):
+            eventsRead(result, listID: listID, after: after, for: connection)
         }
     }
 

@@ -80,27 +80,12 @@ extension Hub {
         complete(session, ticket: ticket, .message(message))
     }
 
-    /// Sends one committed event to every subscriber of its checklist: the same frame, encoded
-    /// once. A participant the edit removed gets `revoked` on every connection first and
-    /// nothing of the list after; a user it was shared with is told on every connection.
+    /// Sends one event this server committed to every subscriber of its checklist: the same
+    /// frame, encoded once, in `seq` order (`deliver`). A participant the edit removed gets
+    /// `revoked` on every connection first and nothing of the list after; a user it was shared
+    /// with is told on every connection.
     func broadcast(_ delivery: EventDelivery) {
-        let listID = delivery.listID
         metrics.editsApplied.increment()
-        if let removed = delivery.revokedUserID, let connections = subscriptions.connectionsByUser[removed] {
-            let notice = OutboundFrame(text: ServerMessage.revoked(listID: listID))
-            for connection in connections {
-                endSubscription(connection, from: listID)
-                sessions[connection]?.subscriptions.remove(listID)
-            }
-            actions.append(.broadcast(notice, to: connections))
-        }
-        if let shared = delivery.shared, let connections = subscriptions.connectionsByUser[shared.userID] {
-            actions.append(.broadcast(shared.notice, to: connections))
-        }
-        guard let subscribers = subscriptions.subscribers[listID] else { return }
-        metrics.eventsBroadcast.increment()
-        metrics.deliveries.increment(by: Int64(subscribers.count))
-        let origin = EventOrigin(listID: listID, seq: delivery.seq, stream: subscriptions.stream(of: listID))
-        actions.append(.deliverEvent(OutboundFrame(text: delivery.payload), origin, to: subscribers))
+        deliver(delivery)
     }
 }

@@ -35,7 +35,9 @@ extension Hub {
                 listID: listID, seq: catchUp.head, replayed: catchUp.replayed, ref: ref)
             complete(
                 session, ticket: ticket,
-                .subscribed(listID: listID, userID: userID, catchUp: catchUp.frames, subscribed: subscribed))
+                .subscribed(
+                    listID: listID, userID: userID, head: catchUp.head, catchUp: catchUp.frames, subscribed: subscribed)
+            )
         case .success:
             complete(
                 session, ticket: ticket,

@@ -41,15 +41,15 @@ extension Hub {
             send(bytes, to: connection)
         case .requested(let bytes):
             actions.append(.send(OutboundFrame(text: bytes), to: connection, requested: true))
-        case .subscribed(let listID, let userID, let catchUp, let subscribed):
+        case .subscribed(let listID, let userID, let head, let catchUp, let subscribed):
             // Signed out (or in as someone else) since asking: nothing of the list goes out.
             guard session.user?.id == userID else { return }
-            startSubscription(connection, to: listID)
+            subscriptionStarted(connection, to: listID, head: head)
             session.subscriptions.insert(listID)
             for frame in catchUp { actions.append(.send(frame, to: connection, requested: true)) }
             send(subscribed, to: connection)
         case .unsubscribed(let listID, let message):
-            endSubscription(connection, from: listID)
+            subscriptionEnded(connection, from: listID)
             session.subscriptions.remove(listID)
             send(message, to: connection)
         }

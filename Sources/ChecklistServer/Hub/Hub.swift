@@ -50,6 +50,9 @@ final class Hub {
     let now: () -> Double
     /// The time of day, for reminders (an input, so tests can move it).
     let wallClock: () -> Timestamp
+    /// The largest file an upload may be (`--max-attachment-size`), told to clients in
+    /// `settings` so they can say so before sending one.
+    var maxAttachmentBytes: Int64 = 20 << 20
 
     var sessions: [ConnectionID: HubSession] = [:]
     /// Coming reminder occurrences and snoozes (see `Hub+Reminders`).
@@ -59,6 +62,8 @@ final class Hub {
     /// A slice of due reminders is with the store; the next goes when it is back.
     var firingInFlight = false
     var subscriptions = SubscriptionTable()
+    /// Which seq each checklist's subscribers were sent last (see `FanOutOrder`).
+    var order = FanOutOrder()
     /// Checklists whose subscribers are mostly behind, and the writers waiting for them.
     var congestion: ListCongestion
     /// Subscribers sent from the log what they had no room for live (`LiveCatchUps`).
@@ -114,7 +119,7 @@ final class Hub {
 
     func connectionClosed(_ connection: ConnectionID) {
         guard let session = sessions.removeValue(forKey: connection) else { return }
-        for list in session.subscriptions { endSubscription(connection, from: list) }
+        for list in session.subscriptions { subscriptionEnded(connection, from: list) }
         congestion.closed(connection)
         catchUps.closed(connection)
         if let user = session.user { subscriptions.detach(connection, from: user.id) }

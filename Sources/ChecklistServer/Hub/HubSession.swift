@@ -54,6 +54,6 @@ enum PendingReply {
     case requested([UInt8])
     /// The subscriber becomes live when this is delivered — not before, so no event can
     /// reach it ahead of its catch-up.
-    case subscribed(listID: ListID, userID: UserID, catchUp: [OutboundFrame], subscribed: [UInt8])
+    case subscribed(listID: ListID, userID: UserID, head: Int64, catchUp: [OutboundFrame], subscribed: [UInt8])
     case unsubscribed(listID: ListID, message: [UInt8])
 }

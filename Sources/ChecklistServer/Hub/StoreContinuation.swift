@@ -32,14 +32,20 @@ enum StoreContinuation {
     case firedReminders
     /// An upload's `attach`: broadcast the event, answer the HTTP request.
     case upload(HTTPRequestID)
+    /// Events read to fill a gap before events held for a checklist's subscribers.
+    case gapRead(ListID, after: Int64)
+    /// Events read for one subscriber short of the checklist's others.
+    case caughtUp(ConnectionID, ListID, after: Int64)
 
     var connection: ConnectionID? {
         switch self {
         case .settings(let c, _, _), .dismissReminder(let c, _, _, _, _, _), .snoozeReminder(let c, _, _, _, _),
             .pendingReminders(let c, _), .liveCatchUp(let c, _):
             c
-        case .reminderSchedule, .firedReminders, .upload:
+        case .reminderSchedule, .firedReminders, .upload, .gapRead:
             nil
+        case .caughtUp(let c, _, _):
+            c
         case .encodedReply(let c, _, _), .subscribe(let c, _, _, _, _), .edit(let c, _, _, _),
             .reusedOpID(let c, _, _, _, _),
             .authenticate(let c, _, _, _), .logout(let c, _, _, _), .loginLookup(let c, _, _, _, _),

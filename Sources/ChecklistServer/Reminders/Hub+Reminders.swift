@@ -71,16 +71,20 @@ extension Hub {
         guard case .success(.fired(let fired)) = result else { return }
         metrics.remindersFired.increment(by: Int64(fired.fired))
         metrics.remindersLate.increment(by: Int64(fired.late))
-        for (userID, message) in fired.messages {
-            guard
-                let connections = subscriptions.connectionsByUser[userID]?.filter({
-                    sessions[$0]?.missedReminderLookups == 0
-                }), !connections.isEmpty
-            else { continue }
-            metrics.remindersDelivered.increment(by: Int64(connections.count))
-            actions.append(.broadcast(OutboundFrame(text: message), to: connections))
-        }
+        for (userID, message) in fired.messages { deliverReminder(message, to: userID) }
         schedule(fired.next)
+    }
+
+    /// A fired reminder to every connection of the user, but those whose missed-reminder lookup
+    /// is still out (its answer carries it).
+    func deliverReminder(_ message: [UInt8], to userID: UserID) {
+        guard
+            let connections = subscriptions.connectionsByUser[userID]?.filter({
+                sessions[$0]?.missedReminderLookups == 0
+            }), !connections.isEmpty
+        else { return }
+        metrics.remindersDelivered.increment(by: Int64(connections.count))
+        actions.append(.broadcast(OutboundFrame(text: message), to: connections))
     }
 
     /// After a sign-in: the reminders the user missed come to this connection.
@@ -104,7 +108,9 @@ extension Hub {
         for connection in subscriptions.connectionsByUser[user.id] ?? [] { sessions[connection]?.user = user }
         complete(
             session, ticket: ticket,
-            .message(ServerMessage.settings(timeZone: user.timeZone, inboxID: user.inboxID, ref: ref)))
+            .message(
+                ServerMessage.settings(
+                    timeZone: user.timeZone, inboxID: user.inboxID, maxAttachmentBytes: maxAttachmentBytes, ref: ref)))
     }
 
     func dismissAnswered(

@@ -4,12 +4,14 @@ import Transport
 import WireProtocol
 
 /// A committed event ready to send: its bytes and who besides the subscribers must hear of it.
+/// This server's own commits and events committed elsewhere (`Hub.committedElsewhere`) alike.
 ///
 /// The bytes become a frame on the service thread (`Hub.broadcast`), not on the store thread
 /// that encoded them: the store thread sets the durable rate, and a frame is an allocation and
-/// a copy of ~1 KB per edit (docs/benchmarks.md, "SQLite's page cache wrapper").
+/// a copy of ~1 KB per edit (docs/benchmarks.md).
 struct EventDelivery: Sendable {
     var listID: ListID
+    /// Its place in the checklist's log: subscribers get each seq once, in order (`FanOutOrder`).
     var seq: Int64
     /// The event as the wire and the log carry it.
     var payload: [UInt8]

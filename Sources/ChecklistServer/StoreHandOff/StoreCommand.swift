@@ -18,8 +18,10 @@ enum StoreCommand: Hashable, Sendable {
     /// `ref` is encoded into the reply on the store thread.
     case lists(userID: UserID, ref: String?)
     case subscribe(listID: ListID, userID: UserID, since: Int64?, ref: String?)
+    /// Stored events of a checklist, for subscribers here (a gap in events from elsewhere).
+    case events(listID: ListID, after: Int64, through: Int64)
     /// The next events of a live subscription that had no room for them (`LiveCatchUps`).
-    case events(listID: ListID, after: Int64, maxBytes: Int)
+    case liveCatchUp(listID: ListID, after: Int64, maxBytes: Int)
     // Edits
     case apply(EditRequest, opID: String, actor: Actor)
     case quickAdd(text: String, defaultList: ListID?, timeZone: TimeZone, opID: String, actor: Actor, newID: ItemID)
@@ -39,7 +41,7 @@ enum StoreCommand: Hashable, Sendable {
     case feedDocument(tokenHash: [UInt8], components: CalendarFeed.Components, ifNoneMatch: String?, now: Timestamp)
     // Attachments
     /// An upload, by the session token its request carried.
-    case attach(AttachmentUpload, files: AttachmentFiles, maxTotalBytes: Int64, opID: String, tokenHash: [UInt8])
+    case attach(AttachmentUpload, maxTotalBytes: Int64, opID: String, tokenHash: [UInt8])
     /// A download, by a session token's hash or the user a signed URL was made for.
     case attachmentLookup(id: AttachmentID, tokenHash: [UInt8]?, userID: UserID?)
 }
@@ -68,6 +70,9 @@ enum StoreReply: Sendable {
     /// `lists`, already encoded on the store thread.
     case encoded([UInt8])
     case catchUp(CatchUp)
+    /// Stored events as logged, in order.
+    case events([[UInt8]])
+    /// A live subscription's catch-up chunk, framed.
     case eventRange(EventRange)
     case committed(CommittedEdit)
     case acknowledgement(Acknowledgement?)

@@ -41,7 +41,11 @@ enum StoreCommandRunner {
             return .encoded(ServerMessage.lists(try storage.lists(for: userID), ref: ref))
         case .subscribe(let listID, let userID, let since, let ref):
             return .catchUp(try catchUp(listID, for: userID, since: since, ref: ref, from: storage))
-        case .events(let listID, let after, let maxBytes):
+        case .events(let listID, let after, let through):
+            var read = StoredPayloads()
+            if try !storage.events(of: listID, after: after, through: through, into: &read) { read.removeAll() }
+            return .events(read.payloads)
+        case .liveCatchUp(let listID, let after, let maxBytes):
             var batch = FrameBatch()
             let range = try storage.events(of: listID, after: after, maxBytes: maxBytes, into: &batch)
             return .eventRange(EventRange(frames: batch.finish(), last: range.last, head: range.head))
@@ -80,12 +84,11 @@ enum StoreCommandRunner {
             let token = FeedToken.derive(
                 key: key, userID: userID.rawValue, listID: listID?.rawValue, generation: generation)
             return .encoded(ServerMessage.feed(url: "\(baseURL)/feed/\(token.text).ics", list: listID, ref: ref))
-        case .attach(let upload, let files, let maxTotalBytes, let opID, let tokenHash):
+        case .attach(let upload, let maxTotalBytes, let opID, let tokenHash):
             // Refused or not, the temporary file goes (once placed, it is no longer there).
             defer { unlink(upload.temporaryPath) }
             guard let user = try storage.user(forTokenHash: tokenHash) else { return .unauthenticated }
-            let outcome = try storage.attach(
-                upload, files: files, maxTotalBytes: maxTotalBytes, opID: opID, by: user.actor)
+            let outcome = try storage.attach(upload, maxTotalBytes: maxTotalBytes, opID: opID, by: user.actor)
             return .attached(CommittedEdit(outcome: outcome), upload.attachment)
         case .attachmentLookup(let id, let tokenHash, let userID):
             var reader = userID
@@ -142,4 +145,13 @@ enum StoreCommandRunner {
 /// The server's replays are framed as they are read from the store.
 extension FrameBatch: ReplaySink {
     public mutating func append(_ payload: UnsafeRawBufferPointer) { appendText(payload) }
+}
+
+/// Stored events, each copied out as it is read.
+struct StoredPayloads: ReplaySink {
+    var payloads: [[UInt8]] = []
+
+    mutating func append(_ payload: UnsafeRawBufferPointer) { payloads.append(Array(payload)) }
+
+    mutating func removeAll() { payloads.removeAll() }
 }

@@ -1,5 +1,5 @@
 import ChecklistCore
-import ChecklistStore
+public import ChecklistStore
 import Credentials
 import Foundation
 public import Logging
@@ -35,31 +35,29 @@ public final class ChecklistServer: @unchecked Sendable {
     private(set) var reminderWakeUp: WakeUpTimer!
     /// Wakes the hub when a congested checklist has held its writers long enough.
     private(set) var congestionWakeUp: WakeUpTimer!
-    /// Derives feed tokens and signs attachment links (`DATABASE.key`).
+    /// Derives feed tokens and signs attachment links; kept in the store, so that every server
+    /// on it shares it.
     let serverKey: ServerKey
-    /// Where attachments' bytes live (content-addressed).
-    let attachmentFiles: AttachmentFiles
     /// Uploads whose bodies are arriving; service thread only (checked).
     private(set) var uploads: ServiceThreadBound<UploadTable>!
     /// Store replies on their way to the hub, in the order the store released them.
     let storeReplies = StoreReplyMailbox()
     let startedAt = Date()
 
-    /// Opens (and migrates) the database; call `start()` to listen.
-    public init(configuration: ServerConfiguration, logger: Logger = Logger(label: "checkwire")) throws {
+    /// Opens the store with `openStore` (the store factory, given the encoder the server's
+    /// events are logged with); call `start()` to listen. The server never learns which back
+    /// end the store is.
+    public init(
+        configuration: ServerConfiguration, logger: Logger = Logger(label: "checkwire"),
+        openStore: (_ encodeEvent: @escaping EventEncoder) throws -> any StoreBackend
+    ) throws {
         self.configuration = configuration
         self.logger = logger
         hasher = PasswordHasher(parameters: configuration.fastPasswordHashing ? .testing : .interactive)
         let decoyHash = try hasher.hash("decoy password that matches nothing")
-        store = try StoreExecutor(
-            path: configuration.databasePath, encodeEvent: ServerMessage.event, cacheBytes: configuration.cacheBytes,
-            limits: configuration.limits,
-            busyTimeout: configuration.storeBusyTimeout
-        )
-        serverKey = try ServerKey.loadOrCreate(at: configuration.databasePath + ".key")
-        attachmentFiles = AttachmentFiles(
-            directory: configuration.attachmentsDirectory ?? configuration.databasePath + "-attachments")
-        try attachmentFiles.prepare()
+        store = try openStore(ServerMessage.event)
+        serverKey = ServerKey(bytes: store.serverKey)
+        for note in store.startupNotes { logger.notice("\(note)", metadata: ["database": "\(store.location)"]) }
         let hub = Hub(
             configuration: Hub.Configuration(
                 maxRequestsInFlight: configuration.maxRequestsInFlight, decoyHash: decoyHash,
@@ -72,6 +70,7 @@ public final class ChecklistServer: @unchecked Sendable {
             now: { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 },
             wallClock: configuration.clock
         )
+        hub.maxAttachmentBytes = configuration.maxAttachmentBytes
         transport = WebSocketServer(configuration: Self.transportConfiguration(configuration), delegate: self)
         bound = ServiceThreadBound(hub) { [transport] in transport!.isServiceThread }
         uploads = ServiceThreadBound(UploadTable()) { [transport] in transport!.isServiceThread }
@@ -89,11 +88,10 @@ public final class ChecklistServer: @unchecked Sendable {
                 performHubActions()
             }
         }
-        store.healthChanged = { [logger] health in
+        store.healthChanged = { [logger, location = store.location] health in
             switch health {
             case .writable:
-                logger.notice(
-                    "the database takes writes again", metadata: ["database": "\(configuration.databasePath)"])
+                logger.notice("the database takes writes again", metadata: ["database": "\(location)"])
             case .failing(let reason):
                 logger.error(
                     "the database cannot be written; edits and signups get internal errors until it can",
@@ -101,15 +99,6 @@ public final class ChecklistServer: @unchecked Sendable {
             }
         }
         if case .failing = store.health { store.healthChanged(store.health) }
-        // Files no attachment names: uploads whose edit never committed (a crash between the
-        // two). Kept only while something refers to them.
-        if let referenced = try? store.sync({ storage throws(StoreError) in try storage.referencedAttachmentContents() }
-        ) {
-            let removed = attachmentFiles.removeUnreferenced(keeping: referenced)
-            if removed > 0 {
-                logger.notice("removed attachment files no attachment names", metadata: ["count": "\(removed)"])
-            }
-        }
     }
 
     private static func transportConfiguration(_ configuration: ServerConfiguration) -> WebSocketServerConfiguration {
@@ -150,7 +139,7 @@ public final class ChecklistServer: @unchecked Sendable {
         }
         logger.info(
             "listening",
-            metadata: ["host": "\(configuration.host)", "port": "\(port)", "database": "\(configuration.databasePath)"])
+            metadata: ["host": "\(configuration.host)", "port": "\(port)", "database": "\(store.location)"])
         return port
     }
 

@@ -1,22 +1,19 @@
-public import Foundation
+import Foundation
 public import ChecklistCore
-public import ChecklistStore
 public import Transport
 
-/// Everything `checkwire serve` can be told; the defaults just work on one machine.
+/// Everything `checkwire serve` can tell the server (the store is opened from its own
+/// `StoreConfiguration`); the defaults just work on one machine.
 public struct ServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// 0 picks a free port (tests); `ChecklistServer.start()` returns the one bound.
     public var port = 8080
-    public var databasePath = "checkwire.sqlite"
     /// Absolute path of the web client, served at `/`; `nil` serves no files.
     public var publicDirectory: String?
     public var tlsCertificatePath: String?
     /// Where clients reach the server (`https://lists.example.org`, no trailing slash), for
     /// the links it gives out; `nil`: from the `Host` each client connected to.
     public var publicURL: String?
-    /// The attachment file store; `nil`: `DATABASE-attachments` beside the database.
-    public var attachmentsDirectory: String?
     /// The largest file one upload may carry.
     public var maxAttachmentBytes: Int64 = 20 << 20
     /// The most bytes of attachments the server stores (each file once); 0: no limit.
@@ -47,13 +44,6 @@ public struct ServerConfiguration: Sendable {
     /// Signup attempts one client address may make per hour (0: no limit). Behind a reverse
     /// proxy every client shares the proxy's address.
     public var signupsPerAddressPerHour = 100
-    /// Bytes of checklists the store keeps in memory, by estimate (least recently used dropped).
-    public var cacheBytes = ChecklistStore.defaultCacheBytes
-    /// Lists per user, items per checklist and stored bytes per user (`tooLarge` past them).
-    public var limits = StoreLimits.defaults
-    /// How long a store batch waits for a lock held by another connection before its requests
-    /// are answered `internal` (tests shorten it).
-    public var storeBusyTimeout: TimeInterval = 5
     /// Cheap password hashing, for test servers that sign up many users. Never in production.
     public var fastPasswordHashing = false
     /// The time of day reminders are scheduled by. Tests may shift it; the wake-up timer still

@@ -1,6 +1,7 @@
 public import ChecklistCore
 
-/// A complete upload waiting in the file store's `tmp/`, and the attachment it becomes.
+/// A complete upload waiting in the store's upload folder (`StoreBackend.uploadDirectory`), and
+/// the attachment it becomes.
 public struct AttachmentUpload: Hashable, Sendable {
     public var listID: ListID
     public var itemID: ItemID
@@ -15,15 +16,19 @@ public struct AttachmentUpload: Hashable, Sendable {
     }
 }
 
-/// An attachment found for a download.
+/// An attachment found for a download, and a local file holding its bytes.
 public struct AttachmentLocation: Hashable, Sendable {
     public var listID: ListID
     public var itemID: ItemID
     public var attachment: Attachment
+    /// Where the bytes can be read from (opened and streamed off the store thread); `nil` when
+    /// the store has lost them.
+    public var file: String?
 
-    public init(listID: ListID, itemID: ItemID, attachment: Attachment) {
+    public init(listID: ListID, itemID: ItemID, attachment: Attachment, file: String?) {
         self.listID = listID
         self.itemID = itemID
         self.attachment = attachment
+        self.file = file
     }
 }

@@ -48,6 +48,19 @@ public struct AppliedEvent: Sendable {
     /// The coming reminder occurrences of the items the edit touched, for the scheduler.
     public var reminders: [ScheduledReminder] = []
 
+    public init(
+        event: ChecklistEvent, payload: [UInt8], createdID: String?, parsed: [UInt8]?, revokedUserID: UserID?,
+        sharedUserID: UserID?, reminders: [ScheduledReminder] = []
+    ) {
+        self.event = event
+        self.payload = payload
+        self.createdID = createdID
+        self.parsed = parsed
+        self.revokedUserID = revokedUserID
+        self.sharedUserID = sharedUserID
+        self.reminders = reminders
+    }
+
     public var acknowledgement: Acknowledgement {
         Acknowledgement(listID: event.listID, seq: event.seq, createdID: createdID, parsed: parsed)
     }

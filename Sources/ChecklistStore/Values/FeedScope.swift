@@ -20,4 +20,9 @@ public struct FeedFingerprint: Sendable {
     public var text: String
     /// The checklists the feed covers, as `text` names them.
     public var lists: [ListID]
+
+    public init(text: String, lists: [ListID]) {
+        self.text = text
+        self.lists = lists
+    }
 }

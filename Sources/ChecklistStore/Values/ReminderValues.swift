@@ -52,6 +52,18 @@ public struct ReminderDelivery: Hashable, Sendable {
     public var kind: ReminderKind
     public var at: Timestamp
     public var late: Bool
+
+    public init(
+        userID: UserID, listID: ListID, listTitle: String, item: ItemView, kind: ReminderKind, at: Timestamp, late: Bool
+    ) {
+        self.userID = userID
+        self.listID = listID
+        self.listTitle = listTitle
+        self.item = item
+        self.kind = kind
+        self.at = at
+        self.late = late
+    }
 }
 
 /// What firing a set of due reminders produced: who gets what, what was fired (for

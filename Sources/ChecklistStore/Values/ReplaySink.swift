@@ -1,4 +1,4 @@
-/// Receives a replay's stored events in order, each straight from SQLite's buffer.
+/// Receives a replay's stored events in order, each straight from the store's buffer.
 ///
 /// Why a sink rather than an array of payloads: a subscriber 10,000 events behind would
 /// otherwise cost 10,000 allocations and two copies of every event before the first byte

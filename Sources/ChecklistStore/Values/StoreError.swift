@@ -4,6 +4,6 @@ public import ChecklistCore
 public enum StoreError: Error, Hashable, Sendable {
     /// The request broke a rule; nothing changed. The message is for the user.
     case rejected(DomainError)
-    /// SQLite failed (disk full, I/O error…); nothing of the batch was committed.
+    /// The store failed (disk full, I/O error…); nothing of the batch was committed.
     case failure(String)
 }

@@ -1,5 +1,3 @@
-import ChecklistCore
-
 /// Per-user limits that protect the server from one account filling it: checklists one user
 /// may own, items one checklist may hold, and the bytes of event log one user's edits may
 /// add. Nothing is ever deleted (cancel, not delete), so these bound what can only grow.
@@ -16,32 +14,5 @@ public struct StoreLimits: Hashable, Sendable {
         self.listsPerUser = listsPerUser
         self.itemsPerList = itemsPerList
         self.storedBytesPerUser = storedBytesPerUser
-    }
-
-    func listsRefusal() -> DomainError {
-        .tooLarge(
-            "you already own \(Self.count(listsPerUser, "checklist")), the most one account may own on this server; cancelled ones count too"
-        )
-    }
-
-    func itemsRefusal() -> DomainError {
-        .tooLarge(
-            "this checklist already has \(Self.count(itemsPerList, "item")), the most one checklist may hold on this server; start another checklist"
-        )
-    }
-
-    func bytesRefusal() -> DomainError {
-        .tooLarge(
-            "your edits have stored \(Self.size(storedBytesPerUser)), the most one account may store on this server; ask the server's operator for more"
-        )
-    }
-
-    static func count(_ n: Int, _ noun: String) -> String {
-        n == 1 ? "1 \(noun)" : "\(n) \(noun)s"
-    }
-
-    /// "256 MiB" for whole mebibytes, else bytes.
-    static func size(_ bytes: Int) -> String {
-        bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
     }
 }

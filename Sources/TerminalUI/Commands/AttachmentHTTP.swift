@@ -1,5 +1,6 @@
 import ChecklistClient
 import Foundation
+import WireProtocol
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
@@ -47,6 +48,53 @@ enum AttachmentHTTP {
             let session = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: nil)
             session.uploadTask(with: request, from: data).resume()
             session.finishTasksAndInvalidate()
+        }
+    }
+
+    /// Why the server said no to an upload or download, in words: its JSON `message` when it
+    /// sent one, the text it sent otherwise (`413` before the body is read is plain text naming
+    /// the limit), and what the status means when it sent nothing.
+    static func refusal(status: Int, body: Data, size: Int64) -> String {
+        let text = String(decoding: body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if let message = (try? JSONParser.parse(text))?["message"]?.stringValue { return message }
+        if status == 413 {
+            let limit = text.split(whereSeparator: { !$0.isNumber }).last.flatMap { Int64($0) }
+            let over = limit.map { "the server takes files up to \(TerminalCommands.byteCount($0))" }
+            return "it is \(TerminalCommands.byteCount(size)); " + (over ?? "that is over the server's size limit")
+        }
+        if !text.isEmpty { return text }
+        switch status {
+        case 401: return "the saved session has ended; log in again with `checkwire login USERNAME`"
+        case 403: return "only the checklist's owner and editors may do that"
+        case 404: return "the server has no such file (or checklist) for you"
+        case 429: return "too many requests; try again in a moment"
+        default: return "the server answered HTTP \(status)"
+        }
+    }
+
+    /// Refuses, before downloading, a target whose folder does not exist or cannot be written.
+    static func checkWritable(_ path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        let directory = folder.isEmpty ? "." : folder
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ClientError.invalidInput("cannot save to \(path): the folder \(directory) does not exist")
+        }
+        guard FileManager.default.isWritableFile(atPath: directory) else {
+            throw ClientError.invalidInput("cannot save to \(path): the folder \(directory) is not writable")
+        }
+    }
+
+    /// Writes the file, with the system's reason in words when it cannot.
+    static func save(_ data: Data, to path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw ClientError.invalidInput("cannot save to \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        let written = data.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        guard written == data.count else {
+            throw ClientError.invalidInput("cannot save to \(path): \(String(cString: strerror(errno)))")
         }
     }
 

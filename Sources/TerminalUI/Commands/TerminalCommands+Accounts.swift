@@ -47,9 +47,7 @@ extension TerminalCommands {
                 console.painter.dim(
                     "Session saved in \(configuration.paths.credentialsFile.path) (readable only by you)."))
         }
-        if let report, !report.sent.isEmpty {
-            console.note("Sent \(report.sent.count) queued edit\(report.sent.count == 1 ? "" : "s") made offline.")
-        }
+        if let report { reportFlush(report, configuration: configuration, console: console) }
     }
 
     /// Revokes the saved token on the server and forgets it locally. When the server is

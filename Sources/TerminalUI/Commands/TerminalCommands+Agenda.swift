@@ -5,59 +5,115 @@ import WireProtocol
 
 /// `today` and `agenda`: what is due across every checklist, grouped by day.
 extension TerminalCommands {
-    /// Overdue items, then the items due from today through `days − 1` days ahead, by day.
-    public static func agenda(days: Int, server: String?, console: Console) async throws {
-        guard (1...92).contains(days) else { throw ClientError.invalidInput("--days must be from 1 to 92") }
+    /// Which days `agenda` covers and which items it keeps.
+    public struct AgendaRange: Sendable {
+        /// `--days`: from today, this many days.
+        public var days: Int
+        /// `--from` / `--to`, read like `--due` (`monday`, `next friday`, `2027-03-12`).
+        public var from: String?
+        public var to: String?
+        /// `--mine`: only items assigned to me.
+        public var mine: Bool
+        /// `--list`: only these checklists (names, id prefixes or ids).
+        public var lists: [String]
+
+        public init(days: Int, from: String? = nil, to: String? = nil, mine: Bool = false, lists: [String] = []) {
+            self.days = days
+            self.from = from
+            self.to = to
+            self.mine = mine
+            self.lists = lists
+        }
+    }
+
+    /// Overdue items, then the items due in the range, by day, with everything set on each.
+    ///
+    /// `--json`: `{"from":DATE,"to":DATE,"overdue":[ENTRY],"items":[ENTRY]}`, ENTRY
+    /// `{"list":ID,"listTitle":T,"item":ITEM}` (the same in `search`), after the filters.
+    public static func agenda(_ range: AgendaRange, server: String?, console: Console) async throws {
+        guard (1...92).contains(range.days) else { throw ClientError.invalidInput("--days must be from 1 to 92") }
+        let zone = LocalTimeZone.identifier()
+        let today = RepeatDue.localDate(of: Timestamp(now), timeZone: zone)
+        let from = try range.from.map(day) ?? today
+        let to = try range.to.map(day) ?? from.addingDays(range.days - 1)
+        guard from <= to, to.daysSinceEpoch - from.daysSinceEpoch < 92 else {
+            throw ClientError.invalidInput("--from must come before --to, at most 92 days apart")
+        }
         let context = try context(server: server)
         defer { context.close() }
         let session = try await context.requireSession()
-        let zone = LocalTimeZone.identifier()
-        let today = RepeatDue.localDate(
-            of: Timestamp(Date()), timeZone: zone)
+        reportFlush(context, console)
+        var filter = ItemFilter(assignee: range.mine ? session.username : nil)
+        if !range.lists.isEmpty {
+            filter.lists = Set(try await range.lists.asyncMap { try await context.resolveList($0).id })
+        }
         let reply = try await session.connection.request(
-            .agenda(from: today, to: today.addingDays(days - 1)), timeout: session.configuration.requestTimeout
-        )
-        if console.json { return console.print(json: JSONOutput(reply.message)) }
+            .agenda(from: from, to: to), timeout: session.configuration.requestTimeout)
+        let keep = { (entry: JSONValue) -> Bool in
+            guard let item = entry["item"].flatMap({ try? RemoteItem(json: $0) }) else { return false }
+            return filter.keeps(item, list: entry["list"]?.stringValue.map(ListID.init), zone: zone)
+        }
+        let overdue = (reply.message["overdue"]?.arrayValue ?? []).filter(keep)
+        let items = (reply.message["items"]?.arrayValue ?? []).filter(keep)
+        if console.json {
+            return console.print(
+                json: JSONOutput([
+                    ("from", .string(from.description)), ("to", .string(to.description)),
+                    ("overdue", .array(overdue)), ("items", .array(items)),
+                ]))
+        }
+        printAgenda(overdue: overdue, items: items, today: today, zone: zone, days: range.days, console: console)
+    }
+
+    /// A day typed after `--from`/`--to`, read as `--due` is.
+    private static func day(_ text: String) throws -> CivilDate {
+        let due = try DueInput.due(text, timeZone: timeZone, now: now)
+        return RepeatDue.localDate(of: due, timeZone: LocalTimeZone.identifier())
+    }
+
+    private static func printAgenda(
+        overdue: [JSONValue], items: [JSONValue], today: CivilDate, zone: String, days: Int, console: Console
+    ) {
         let dates = dates()
         let painter = console.painter
-        let overdue = reply.message["overdue"]?.arrayValue ?? []
-        let items = reply.message["items"]?.arrayValue ?? []
         if overdue.isEmpty && items.isEmpty {
-            return console.print("Nothing due \(days == 1 ? "today" : "in the next \(days) days").")
+            return console.print("Nothing due \(days == 1 ? "today" : "in these \(days) days").")
         }
         if !overdue.isEmpty {
             console.print(painter.red(painter.bold("Overdue")))
             for entry in overdue { console.print(line(entry, dates: dates, painter: painter)) }
         }
-        var lastDay: String?
+        var lastDay: CivilDate?
         for entry in items {
             let due = entry["item"]?["due"]?.stringValue.flatMap(Due.init(wire:))
-            let day = due.map { agendaDay(of: $0, zone: zone).description } ?? ""
-            if day != lastDay {
+            let day = due.map { RepeatDue.localDate(of: $0, timeZone: zone) }
+            if day != lastDay, let day {
                 lastDay = day
-                let title =
-                    day == today.description
-                    ? "Today" : due.map { dates.due(.date(agendaDay(of: $0, zone: zone))) } ?? day
-                console.print(painter.bold(title))
+                console.print(painter.bold(day == today ? "Today" : dates.due(.date(day))))
             }
             console.print(line(entry, dates: dates, painter: painter))
         }
     }
 
-    private static func agendaDay(of due: Due, zone: String) -> CivilDate {
-        RepeatDue.localDate(of: due, timeZone: zone)
-    }
-
+    /// "  [ ] Homework 2 — CS 298  due Fri 17:00 (overdue)  ⏰ 1h before  → bob": an item
+    /// due earlier today is marked overdue like any other past due.
     private static func line(_ entry: JSONValue, dates: DateText, painter: Painter) -> String {
-        let item = entry["item"]
-        var text =
-            "  [ ] \(item?["title"]?.stringValue ?? "?")" + painter.dim("  — \(entry["listTitle"]?.stringValue ?? "")")
-        if let due = item?["due"]?.stringValue.flatMap(Due.init(wire:)), case .dateTime = due {
-            text += "  " + dates.due(due)
-        }
-        if let rule = item?["repeat"]?.stringValue.flatMap({ try? RepeatRule(parsing: $0) }) {
-            text += painter.dim("  ↻ \(rule.inWords)")
-        }
-        return text
+        guard let item = entry["item"].flatMap({ try? RemoteItem(json: $0) }) else { return "  [ ] ?" }
+        let renderer = ChecklistRenderer(painter: painter, dates: dates, width: 0)
+        var details = renderer.details(item)
+        // The day heading already says the date; a date-only due adds nothing.
+        if case .date = item.due, !dates.isOverdue(item.due!) { details.removeFirst() }
+        return (["  [ ] \(item.title)" + painter.dim("  — \(entry["listTitle"]?.stringValue ?? "")")] + details)
+            .joined(separator: "  ")
+    }
+}
+
+extension Array {
+    /// `map` with an async transform, in order.
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var results: [T] = []
+        results.reserveCapacity(count)
+        for element in self { results.append(try await transform(element)) }
+        return results
     }
 }

@@ -43,7 +43,8 @@ extension TerminalCommands {
             let reply = (try? JSONParser.parse(String(decoding: body, as: UTF8.self))) ?? .null
             guard status == 201 else {
                 throw ClientError.invalidInput(
-                    "“\(name)” was not attached: " + (reply["message"]?.stringValue ?? "HTTP \(status)"))
+                    "“\(name)” was not attached: "
+                        + AttachmentHTTP.refusal(status: status, body: body, size: Int64(data.count)))
             }
             if console.json {
                 console.print(json: JSONOutput(reply))
@@ -105,10 +106,17 @@ extension TerminalCommands {
         guard output != nil || !FileManager.default.fileExists(atPath: target) else {
             throw ClientError.invalidInput("\(target) exists; choose where to save with -o PATH")
         }
+        if target != "-" { try AttachmentHTTP.checkWritable(target) }
         let (status, data, _) = try await AttachmentHTTP.download(
             URL(string: AttachmentHTTP.base(of: context.configuration.server) + "/attachments/" + id)!, token: token)
-        guard status == 200 else { throw ClientError.invalidInput("the download failed: HTTP \(status)") }
-        try data.write(to: URL(fileURLWithPath: target))
+        guard status == 200 else {
+            throw ClientError.invalidInput(
+                "“\(file["name"]?.stringValue ?? name)” could not be downloaded: "
+                    + AttachmentHTTP.refusal(status: status, body: Data(), size: 0))
+        }
+        // `-o -`: the bytes on standard output, for a pipe (`… -o - | convert - out.png`).
+        if target == "-" { return StandardStreams.output(bytes: Array(data)) }
+        try AttachmentHTTP.save(data, to: target)
         if console.json {
             return console.print(
                 json: JSONOutput([("path", .string(target)), ("size", .number(JSONNumber(Int64(data.count))))]))

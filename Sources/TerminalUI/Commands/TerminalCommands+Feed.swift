@@ -12,7 +12,7 @@ extension TerminalCommands {
         let title = list?.title
         let reply = try await session.connection.request(
             .feed(list: list?.id, rotate: rotate), timeout: session.configuration.requestTimeout)
-        if console.json { return console.print(json: JSONOutput(reply.message)) }
+        if console.json { return console.print(json: JSONOutput(reply: reply.message)) }
         guard let url = reply.message["url"]?.stringValue else {
             throw ClientError.invalidInput("the server sent no URL")
         }

@@ -16,12 +16,12 @@ extension TerminalCommands {
         let session = try await context.requireSession()
         let list = try await context.resolveList(reference)
         let (view, _) = try await context.view(of: list)
-        guard view.summary.raw["kind"]?.stringValue == "habits" else {
+        guard view.isHabits else {
             throw ClientError.invalidInput("“\(list.title)” is not a habit checklist; `checkwire show` shows it")
         }
         let zone = view.summary.raw["tz"]?.stringValue ?? "UTC"
         let today = RepeatDue.localDate(
-            of: Timestamp(Date()), timeZone: zone)
+            of: Timestamp(now), timeZone: zone)
         let from = today.addingDays(-(sparklineDays - 1))
         let reply = try await session.connection.request(
             .history(list: list.id, from: from, to: today, username: session.username),
@@ -94,7 +94,10 @@ extension TerminalCommands {
             })
     }
 
-    /// Checks in on a habit for today (or `--date`): done, `--skip`, or `--undo`.
+    /// Checks in on a habit for today (or `--date`): done, `--skip`, or `--undo`. The day is read
+    /// by `DueInput` in the checklist's zone (`yesterday`, `last friday`, `2027-03-12`). A check-in
+    /// that changes nothing (done twice, an undo with nothing to undo) says so instead of
+    /// claiming success, and a day before the habit's first one says how to move its start.
     public static func checkIn(
         list reference: String, item itemReference: String, skip: Bool, undo: Bool, date: String?, server: String?,
         console: Console
@@ -103,26 +106,77 @@ extension TerminalCommands {
         defer { context.close() }
         let list = try await context.resolveList(reference)
         let (view, _) = try await context.view(of: list)
+        guard view.isHabits else {
+            throw ClientError.invalidInput(
+                "“\(list.title)” is not a habit checklist; tick its items with `checkwire done \"\(list.title)\" ITEM`")
+        }
         let item = try context.resolveItem(itemReference, in: view) { $0.status != .cancelled }
         let zone = view.summary.raw["tz"]?.stringValue ?? "UTC"
-        let today = RepeatDue.localDate(
-            of: Timestamp(Date()), timeZone: zone)
-        let day =
-            try date.map { text -> CivilDate in
-                if text.lowercased() == "yesterday" { return today.addingDays(-1) }
-                guard case .date(let civil) = try DueInput.due(text, timeZone: TimeZone(identifier: zone) ?? .current)
-                else {
-                    throw ClientError.invalidInput("--date takes a day (2027-03-12, today, yesterday), not a time")
-                }
-                return civil
-            } ?? today
+        let today = RepeatDue.localDate(of: Timestamp(now), timeZone: zone)
+        let day = try date.map { try checkInDay($0, zone: zone, today: today) } ?? today
+        let written = dates().due(.date(day))
+        if let start = item.due.map({ RepeatDue.localDate(of: $0, timeZone: zone) }), day < start {
+            throw ClientError.invalidInput(
+                "“\(item.title)” starts on \(dates().due(.date(start))), so \(written) cannot be checked in. "
+                    + "To enter earlier days, move its start first: checkwire edit \"\(list.title)\" \"\(item.title)\" --due \(day)"
+            )
+        }
         let value: CheckInValue? = undo ? nil : skip ? .skipped : .done
+        var current: String?
+        if let session = try await context.session() {
+            current = try await checkIn(of: item.id, on: day, list: list.id, session: session)
+            if current == value?.rawValue || (value == nil && current == nil) {
+                let already =
+                    value == nil
+                    ? "Nothing to undo: “\(item.title)” has no check-in on \(written)."
+                    : "Already \(value == .skipped ? "skipped" : "checked in"): “\(item.title)” on \(written)."
+                if console.json {
+                    return console.print(
+                        json: JSONOutput([("ok", true), ("changed", false), ("message", .string(already))]))
+                }
+                return console.print(already)
+            }
+        }
         let operation = Operation.checkIn(
             list: list.id, item: item.id, date: day, value: value, itemTitle: item.title, listTitle: list.title)
         let sentence =
             undo
-            ? "Undid the check-in of “\(item.title)” on \(day)"
-            : skip ? "Skipped “\(item.title)” on \(day)" : "Checked in “\(item.title)” on \(day)"
-        try await submit(operation, context: context, console: console, done: sentence)
+            ? "Undid the check-in of “\(item.title)” on \(written)"
+            : skip ? "Skipped “\(item.title)” on \(written)" : "Checked in “\(item.title)” on \(written)"
+        let before = current.flatMap(CheckInValue.init(rawValue:))
+        try await submit(
+            operation, context: context, console: console, done: sentence,
+            undo: { _ in
+                .checkIn(
+                    list: list.id, item: item.id, date: day, value: before, itemTitle: item.title,
+                    listTitle: list.title)
+            })
+    }
+
+    /// `--date`: a day, not a time, and not after today in the checklist's zone.
+    private static func checkInDay(_ text: String, zone: String, today: CivilDate) throws -> CivilDate {
+        let reading = try DueInput.read(text, timeZone: TimeZone(identifier: zone) ?? .gmt, now: now)
+        guard case .date(let day) = reading.due else {
+            throw ClientError.invalidInput("--date takes a day (2027-03-12, today, yesterday, last friday), not a time")
+        }
+        guard day <= today else {
+            throw ClientError.invalidInput(
+                "--date “\(text)” is \(dates().due(.date(day))), after today; a past day is written "
+                    + "“yesterday”, “last friday” or 2027-03-12")
+        }
+        return day
+    }
+
+    /// The user's check-in on `item` for `day` (`done`, `skipped`), or nil.
+    private static func checkIn(of item: ItemID, on day: CivilDate, list: ListID, session: AuthenticatedSession)
+        async throws -> String?
+    {
+        let reply = try await session.connection.request(
+            .history(list: list, from: day, to: day, username: session.username),
+            timeout: session.configuration.requestTimeout)
+        let entry = (reply.message["days"]?.arrayValue ?? []).first {
+            $0["item"]?.stringValue == item.rawValue && $0["date"]?.stringValue == day.description
+        }
+        return entry?["value"]?.stringValue.flatMap { $0 == "missed" ? nil : $0 }
     }
 }

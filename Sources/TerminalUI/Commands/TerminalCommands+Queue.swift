@@ -3,11 +3,13 @@ import ChecklistCore
 import Foundation
 import WireProtocol
 
-/// `sync` and `status`: the offline queue.
+/// `sync` and `status`: the offline queue, and the queued edits the server refused.
 extension TerminalCommands {
-    /// Connects, which sends the queue, and reports what happened to each edit.
+    /// Connects, which sends the queue, and reports what happened to each edit, with the
+    /// refusals recorded earlier that nobody has seen yet (sent by a `watch`, say).
     ///
-    /// `--json`: `{"sent":[{"opId","summary","seq","id"?}],"refused":[{"opId","summary","code","message"}],"pending":N}`.
+    /// `--json`: `{"sent":[{"opId","op","summary","seq","id"?}],"refused":[REFUSAL],"pending":N}`,
+    /// REFUSAL as `status` prints it.
     public static func sync(server: String?, console: Console) async throws {
         let context = try context(server: server)
         defer { context.close() }
@@ -23,6 +25,9 @@ extension TerminalCommands {
         }
         if let error = context.flushError { throw error }
         let report = context.flushReport ?? FlushReport()
+        let ledger = context.configuration.refusedEdits
+        let refused = try ledger.entries()
+        defer { try? ledger.markSeen(refused.map(\.opID)) }
         if console.json {
             let sent: [JSONValue] = report.sent.map { op, ack in
                 var pairs: [(String, JSONValue)] = [
@@ -32,41 +37,43 @@ extension TerminalCommands {
                 if let id = ack.id { pairs.append(("id", .string(id))) }
                 return .object(JSONObject(pairs))
             }
-            let refused: [JSONValue] = report.refused.map { op, error in
-                .object(
-                    JSONObject([
-                        ("opId", .string(op.opID)), ("op", .string(op.kind)), ("summary", .string(op.summary)),
-                        ("code", error.serverCode.map(JSONValue.string) ?? .null),
-                        ("message", .string(error.description)),
-                    ]))
-            }
-            console.print(
+            return console.print(
                 json: JSONOutput([
-                    ("sent", .array(sent)), ("refused", .array(refused)),
+                    ("sent", .array(sent)), ("refused", .array(refused.map(\.json))),
                     ("pending", .number(JSONNumber(Int64(report.remaining)))),
                 ]))
-            return
         }
-        if report.isEmpty && report.remaining == 0 {
-            console.print("Nothing to send: the offline queue is empty.")
-            return
+        if report.sent.isEmpty && refused.isEmpty && report.remaining == 0 {
+            return console.print("Nothing to send: the offline queue is empty.")
         }
         for (op, _) in report.sent { console.print(console.painter.green("sent     ") + op.summary) }
-        for (op, error) in report.refused {
-            console.print(console.painter.red("refused  ") + op.summary + ": " + error.description)
-        }
+        for refusal in refused { console.print(refusedLine(refusal, painter: console.painter)) }
         var summary = "Sent \(report.sent.count) queued edit\(report.sent.count == 1 ? "" : "s")"
-        if !report.refused.isEmpty { summary += "; \(report.refused.count) refused (they changed nothing)" }
+        if !refused.isEmpty { summary += "; \(refused.count) refused (they changed nothing)" }
         if report.remaining > 0 { summary += "; \(report.remaining) still pending" }
         console.print(summary + ".")
     }
 
-    /// Who is logged in where, and the edits waiting in the offline queue. Never connects.
+    /// "refused  complete “Milk” in “Groceries”: … (Sat 20:17)".
+    static func refusedLine(_ refusal: RefusedEdit, painter: Painter) -> String {
+        painter.red("refused  ") + refusal.summary + ": " + refusal.message
+            + painter.dim("  (sent \(dates().moment(refusal.refusedAt)))")
+    }
+
+    /// Who is logged in where (checked with the server when it answers), the edits waiting in
+    /// the offline queue, and the queued edits the server refused that were not shown yet
+    /// (shown now, they count as seen). Never sends the queue.
     ///
-    /// `--json`: `{"server","username","loggedIn","pending":[{"opId","op","summary","queuedAt","server","username"}],"unreadable":N}`.
+    /// `--json`: `{"server","username","loggedIn","session","pending":[{"opId","op","summary",
+    /// "queuedAt","server","username"}],"refused":[REFUSAL],"unreadable":N}`, REFUSAL
+    /// `{"opId","op","summary","code","message","server","username","queuedAt","refusedAt"}`,
+    /// `session` one of `valid`, `revoked`, `unchecked` (server unreachable), `none`.
     public static func status(server: String?, console: Console) async throws {
         let configuration = try configuration(server: server)
         let (ops, unreadable) = try configuration.queue.entries()
+        let refused = try configuration.refusedEdits.entries()
+        let session = await SessionCheck.check(configuration)
+        defer { try? configuration.refusedEdits.markSeen(refused.map(\.opID)) }
         if console.json {
             let pending: [JSONValue] = ops.map { op in
                 .object(
@@ -76,42 +83,42 @@ extension TerminalCommands {
                         ("username", op.username.map(JSONValue.string) ?? .null),
                     ]))
             }
-            console.print(
+            return console.print(
                 json: JSONOutput([
                     ("server", .string(configuration.server)),
-                    ("username", configuration.username.map(JSONValue.string) ?? .null),
-                    ("loggedIn", .bool(configuration.token != nil)), ("pending", .array(pending)),
+                    ("username", (session.username ?? configuration.username).map(JSONValue.string) ?? .null),
+                    ("loggedIn", .bool(session.isLoggedIn)), ("session", .string(session.name)),
+                    ("pending", .array(pending)), ("refused", .array(refused.map(\.json))),
                     ("unreadable", .number(JSONNumber(Int64(unreadable)))),
                 ]))
-            return
         }
-        let painter = console.painter
-        let place = ServerAddress.shortName(configuration.server)
-        if configuration.token == nil {
-            console.print("Not logged in to \(place).")
-        } else {
+        console.print(session.sentence(configuration, painter: console.painter))
+        printPending(ops, configuration: configuration, console: console)
+        if !refused.isEmpty {
             console.print(
-                "Logged in" + (configuration.username.map { " as " + painter.bold($0) } ?? " with CHECKWIRE_TOKEN")
-                    + " on \(place).")
-        }
-        if ops.isEmpty {
-            console.print("No edits pending.")
-        } else {
-            console.print(
-                "\(ops.count) edit\(ops.count == 1 ? "" : "s") pending (sent on the next connection, or run `checkwire sync`):"
+                "\(refused.count) queued edit\(refused.count == 1 ? " was" : "s were") refused by the server and dropped (\(refused.count == 1 ? "it" : "they") changed nothing):"
             )
-            let dates = dates()
-            for op in ops {
-                let owner =
-                    op.server == configuration.server
-                    ? "" : painter.dim("  for \(op.username ?? "?")@\(ServerAddress.shortName(op.server))")
-                console.print("  " + painter.dim(dates.moment(op.queuedAt)) + "  " + op.summary + owner)
-            }
+            for refusal in refused { console.print("  " + refusedLine(refusal, painter: console.painter)) }
         }
         if unreadable > 0 {
             console.note(
                 "\(unreadable) line\(unreadable == 1 ? "" : "s") of \(configuration.paths.queueFile.path) could not be read and \(unreadable == 1 ? "is" : "are") kept as they are."
             )
+        }
+    }
+
+    private static func printPending(_ ops: [QueuedOp], configuration: ClientConfiguration, console: Console) {
+        guard !ops.isEmpty else { return console.print("No edits pending.") }
+        let painter = console.painter
+        console.print(
+            "\(ops.count) edit\(ops.count == 1 ? "" : "s") pending (sent on the next connection, or run `checkwire sync`):"
+        )
+        let dates = dates()
+        for op in ops {
+            let owner =
+                op.server == configuration.server
+                ? "" : painter.dim("  for \(op.username ?? "?")@\(ServerAddress.shortName(op.server))")
+            console.print("  " + painter.dim(dates.moment(op.queuedAt)) + "  " + op.summary + owner)
         }
     }
 }

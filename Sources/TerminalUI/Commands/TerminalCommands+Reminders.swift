@@ -18,7 +18,8 @@ extension TerminalCommands {
         _ = try await session.connection.request(.settings(timeZone: nil), timeout: configuration.requestTimeout)
         let reminders = collected.values
         if console.json {
-            console.print(json: JSONOutput([("reminders", .array(reminders.map(\.raw)))]))
+            let shapes = reminders.map { JSONOutput(reply: $0.raw).value }
+            console.print(json: JSONOutput([("reminders", .array(shapes))]))
             return
         }
         guard !reminders.isEmpty else { return console.print("No reminders waiting.") }
@@ -41,14 +42,14 @@ extension TerminalCommands {
             end = instant
         } else {
             let seconds = try ReminderInterval.parse(duration ?? "10m")
-            end = Timestamp(milliseconds: Int64((Date().timeIntervalSince1970 + Double(seconds)) * 1000))
+            end = Timestamp(milliseconds: Int64((now.timeIntervalSince1970 + Double(seconds)) * 1000))
         }
         let (session, list, item) = try await resolveForReminder(reference, itemReference, server: server)
         defer { session.close() }
         let reply = try await session.connection.request(
             .snoozeReminder(list: list.id, item: item.id, until: end), timeout: session.configuration.requestTimeout
         )
-        if console.json { return console.print(json: JSONOutput(reply.message)) }
+        if console.json { return console.print(json: JSONOutput(reply: reply.message, [("ok", true)])) }
         console.print("Snoozed “\(item.title)” until \(dates().due(.dateTime(end)))")
     }
 
@@ -58,11 +59,11 @@ extension TerminalCommands {
     {
         let (session, list, item) = try await resolveForReminder(reference, itemReference, server: server)
         defer { session.close() }
-        let now = Timestamp(Date())
+        let now = Timestamp(now)
         let reply = try await session.connection.request(
             .dismissReminder(list: list.id, item: item.id, at: now), timeout: session.configuration.requestTimeout
         )
-        if console.json { return console.print(json: JSONOutput(reply.message)) }
+        if console.json { return console.print(json: JSONOutput(reply: reply.message, [("ok", true)])) }
         console.print("Dismissed the reminders of “\(item.title)”")
     }
 
@@ -71,7 +72,7 @@ extension TerminalCommands {
     /// missed while away. For scripts and desktop notifiers.
     public static func followReminders(server: String?, console: Console) async throws {
         let configuration = try configuration(server: server)
-        guard configuration.token != nil else { throw ClientError.notLoggedIn(server: configuration.server) }
+        guard configuration.token != nil else { throw configuration.notLoggedIn }
         let task = Task { () -> ClientError? in
             var backoff = Backoff()
             while !Task.isCancelled {
@@ -81,7 +82,7 @@ extension TerminalCommands {
                     let print: @Sendable (JSONValue) -> Void = { message in
                         guard let reminder = ReminderNotice(json: message) else { return }
                         if console.json {
-                            console.print(json: JSONOutput(reminder.raw))
+                            console.print(json: JSONOutput(reply: reminder.raw))
                         } else {
                             console.print(
                                 NoticeLine.bell + NoticeLine.render(reminder, dates: dates, painter: console.painter))
@@ -90,6 +91,11 @@ extension TerminalCommands {
                     let session = try await AuthenticatedSession.open(configuration, onMessage: print)
                     session.connection.setHandlers(onMessage: print, onEnd: { _ in ended.fire() })
                     backoff.reset()
+                    // Like any client that connects, it sends the offline queue, and says what
+                    // became of it (refusals also stay for `checkwire status`).
+                    if let report = try? await session.flushQueue() {
+                        reportFlush(report, configuration: configuration, console: console)
+                    }
                     await withTaskCancellationHandler {
                         await ended.wait()
                     } onCancel: {

@@ -10,7 +10,7 @@ extension TerminalCommands {
         let session = try await context.requireSession()
         let reply = try await session.connection.request(
             .search(query: text, limit: limit), timeout: session.configuration.requestTimeout)
-        if console.json { return console.print(json: JSONOutput(reply.message)) }
+        if console.json { return console.print(json: JSONOutput(reply: reply.message)) }
         let results = reply.message["results"]?.arrayValue ?? []
         guard !results.isEmpty else { return console.print("Nothing matches “\(text)”.") }
         let painter = console.painter

@@ -1,4 +1,5 @@
 import ChecklistClient
+import ChecklistCore
 import WireProtocol
 
 /// Sending one edit and printing what became of it.
@@ -9,20 +10,39 @@ extension TerminalCommands {
     /// `--json` shape: `{"ok":true,"queued":false,"op":KIND,"opId":…,"list":…,"seq":N,"id":…?}`
     /// (plus any other field of the `ack`, such as quickAdd's `parsed`), or
     /// `{"ok":true,"queued":true,"op":KIND,"opId":…,"summary":…,"pending":N}`.
+    /// `facts` are printed under the sentence in text mode ("due  Fri Mar 12 17:00"): what the
+    /// edit stored, in the user's words and zone.
+    ///
+    /// `undo` is the edit that takes this one back (`checkwire undo`), made from the `ack` when
+    /// there is one (nil when it was queued); `occurrence`, for a tick of a repeating item, the
+    /// day it ticked. Both go to the journal (`EditJournal`).
     @discardableResult
-    static func submit(_ operation: Operation, context: ClientContext, console: Console, done: String) async throws
-        -> Ack?
-    {
-        try await submit(operation, context: context, console: console) { _ in done }
+    static func submit(
+        _ operation: Operation, context: ClientContext, console: Console, done: String, facts: [(String, String)] = [],
+        occurrence: CivilDate? = nil, journaled: Bool = true, undo: (Ack?) -> Operation? = { _ in nil }
+    ) async throws -> Ack? {
+        let ack = try await submit(
+            operation, context: context, console: console, occurrence: occurrence, journaled: journaled, undo: undo,
+            describe: { _ in done })
+        if !console.json { ItemFacts.print(facts, console: console) }
+        return ack
     }
 
     /// As above, with the success sentence made from the `ack` (quick add names what it created).
     @discardableResult
-    static func submit(_ operation: Operation, context: ClientContext, console: Console, describe: (Ack) -> String)
-        async throws -> Ack?
-    {
+    static func submit(
+        _ operation: Operation, context: ClientContext, console: Console, occurrence: CivilDate? = nil,
+        journaled: Bool = true, undo: (Ack?) -> Operation? = { _ in nil }, describe: (Ack) -> String
+    ) async throws -> Ack? {
         let outcome = try await context.submit(operation)
         reportFlush(context, console)
+        let acknowledged = if case .acknowledged(let ack) = outcome { ack } else { Ack?.none }
+        if journaled {
+            let entry = JournalEntry(
+                operation, server: context.configuration.server, username: context.username, at: Timestamp(now),
+                undo: undo(acknowledged), occurrence: occurrence)
+            try? context.configuration.journal.record(entry)
+        }
         switch outcome {
         case .acknowledged(let ack):
             if console.json {

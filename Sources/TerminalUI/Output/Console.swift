@@ -8,6 +8,8 @@ public struct Console: Sendable {
     public let painter: Painter
     /// Painter for standard error (its own terminal check).
     public let errorPainter: Painter
+    /// Whether standard error is a terminal: a note written there is read by a person now.
+    public let errorIsTerminal: Bool
 
     public init(
         json: Bool, capabilities: TerminalCapabilities = .detect(),
@@ -17,26 +19,25 @@ public struct Console: Sendable {
         self.capabilities = capabilities
         painter = json ? .plain : Painter(capabilities)
         errorPainter = Painter(enabled: errorCapabilities.colors)
+        errorIsTerminal = errorCapabilities.isTerminal
     }
 
+    /// A line on standard output. When nobody reads it any more (`| head -1`), the command
+    /// ends quietly there (`StandardStreams`).
     public func print(_ text: String) {
-        write(text + "\n", to: FileHandle.standardOutput)
+        StandardStreams.output(text + "\n")
     }
 
     public func print(json value: JSONOutput) {
-        write(value.text + "\n", to: FileHandle.standardOutput)
+        StandardStreams.output(value.text + "\n")
     }
 
     /// A note for people on standard error ("Sent 2 queued edits").
     public func note(_ text: String) {
-        write(text + "\n", to: FileHandle.standardError)
+        StandardStreams.error(text + "\n")
     }
 
     public func write(raw text: String) {
-        write(text, to: FileHandle.standardOutput)
-    }
-
-    private func write(_ text: String, to handle: FileHandle) {
-        handle.write(Data(text.utf8))
+        StandardStreams.output(text)
     }
 }

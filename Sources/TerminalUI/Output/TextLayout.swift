@@ -1,8 +1,9 @@
 /// Width-aware padding and truncation for columns.
 ///
-/// Widths count characters and skip ANSI escape sequences, so colored and plain cells
-/// line up the same. (Wide East Asian characters count as one; good enough for titles in
-/// the scripts Checkwire's users write, and never worse than misaligned.)
+/// Widths count terminal columns and skip ANSI escape sequences, so colored and plain cells
+/// line up the same: emoji shown as emoji (`⏰`, `📎`) and East Asian wide characters take two
+/// columns, combining marks and joiners none. A line one column too wide wraps and scrolls the
+/// whole `watch` screen, so this must agree with the terminal.
 public enum TextLayout {
     public static func width(_ text: String) -> Int {
         var count = 0
@@ -12,13 +13,24 @@ public enum TextLayout {
                 if scalar.properties.isAlphabetic { inEscape = false }
             } else if scalar == "\u{1B}" {
                 inEscape = true
-            } else if !(0x300...0x36F).contains(scalar.value) && scalar.value != 0x200D
-                && !(0xFE00...0xFE0F).contains(scalar.value)
-            {
-                count += 1
+            } else {
+                count += columns(scalar)
             }
         }
         return count
+    }
+
+    /// Columns one scalar takes: 0 for combining marks, joiners and variation selectors, 2 for
+    /// wide ones, else 1.
+    static func columns(_ scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if (0x300...0x36F).contains(value) || value == 0x200D || (0xFE00...0xFE0F).contains(value) { return 0 }
+        if scalar.properties.isEmojiPresentation { return 2 }
+        let wide: [ClosedRange<UInt32>] = [
+            0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+            0xFFE0...0xFFE6, 0x20000...0x3FFFD,
+        ]
+        return wide.contains { $0.contains(value) } ? 2 : 1
     }
 
     /// `text` cut to `limit` characters with an ellipsis (plain text only).
@@ -48,9 +60,10 @@ public enum TextLayout {
                 inEscape = true
                 result.append(character)
             } else {
-                guard visible < columns - 1 else { break }
+                let wide = character.unicodeScalars.reduce(0) { $0 + Self.columns($1) }
+                guard visible + wide <= columns - 1 else { break }
                 result.append(character)
-                visible += 1
+                visible += wide
             }
         }
         return result + "…" + (line.contains("\u{1B}") ? "\u{1B}[0m" : "")

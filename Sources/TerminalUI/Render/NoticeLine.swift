@@ -16,12 +16,19 @@ public enum NoticeLine {
         }
     }
 
+    /// "⏰ Water the plants — Chores · 14:02 · due Thu Mar 12 17:00 (late)": the time is the
+    /// occurrence's (today's as a time, an earlier day's with its date).
     public static func render(_ reminder: ReminderNotice, dates: DateText, painter: Painter) -> String {
         var text = painter.bold("⏰ \(reminder.itemTitle)") + " — \(reminder.listTitle)"
+        if let at = Timestamp(rfc3339: reminder.at) { text += painter.dim(" · " + dates.moment(at)) }
         if let due = reminder.due.flatMap(Due.init(wire:)) { text += painter.dim(" · due \(dates.due(due))") }
-        if reminder.late, let at = Timestamp(rfc3339: reminder.at) {
-            text += painter.yellow(" (from \(dates.due(.dateTime(at))))")
-        }
+        if reminder.late { text += painter.yellow(" (late)") }
         return text
+    }
+
+    /// "✗ refused: complete “Milk” in “Groceries”: It has 1 open sub-item…": a queued edit the
+    /// server said no to when the queue was sent.
+    public static func render(_ refusal: RefusedEdit, painter: Painter) -> String {
+        painter.red("✗ refused: ") + refusal.summary + ": " + refusal.message
     }
 }

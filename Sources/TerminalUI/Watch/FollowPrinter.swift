@@ -1,4 +1,6 @@
 public import ChecklistClient
+import ChecklistCore
+import WireProtocol
 public import Foundation
 
 /// `watch --follow` (and `watch` when stdout is not a terminal): prints the checklist once,
@@ -33,6 +35,20 @@ public final class FollowPrinter: WatchOutput, @unchecked Sendable {
         case .notice(let notice):
             let bell = if case .reminder = notice { NoticeLine.bell } else { "" }
             console.print(bell + NoticeLine.render(notice, dates: dates, painter: painter))
+        case .reminderHandled(let raw):
+            let title = update.view?.items[ItemID(raw["item"]?.stringValue ?? "")]?.title ?? "an item"
+            let how =
+                raw["type"]?.stringValue == "reminderSnoozed"
+                ? "snoozed until "
+                    + (raw["until"]?.stringValue.flatMap(Timestamp.init(rfc3339:)).map { dates.due(.dateTime($0)) }
+                        ?? "later")
+                : "dismissed"
+            console.print(painter.dim("· reminder of “\(title)” \(how)"))
+        case .queueSent(let sent, let refused):
+            if sent > 0 {
+                console.print(painter.green("· sent \(sent) queued edit\(sent == 1 ? "" : "s") made offline"))
+            }
+            for refusal in refused { console.print(NoticeLine.bell + NoticeLine.render(refusal, painter: painter)) }
         case .state:
             let name = StatusLine.name(update.state)
             guard name != lastState else { break }

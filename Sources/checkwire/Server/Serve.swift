@@ -1,5 +1,7 @@
 import ArgumentParser
 import ChecklistServer
+import ChecklistStore
+import StoreFactory
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -23,14 +25,17 @@ struct Serve: AsyncParsableCommand {
             return handler
         }
         let configuration = try options.serverConfiguration()
+        let storeConfiguration = try options.storeConfiguration()
         let logger = Logger(label: "checkwire")
         // Before the server's lws context exists: lws sizes its descriptor table from this.
         logger.info("file descriptors: the soft limit is \(FileLimit.raiseToHardLimit())")
-        let server = try ChecklistServer(configuration: configuration, logger: logger)
+        let server = try ChecklistServer(configuration: configuration, logger: logger) { encodeEvent in
+            try openStore(storeConfiguration, encodeEvent: encodeEvent)
+        }
         let scheme = configuration.tlsCertificatePath == nil ? "http" : "https"
         let service = ServerService(server: server) { port in
             let banner =
-                "Checkwire listening on \(scheme)://\(configuration.host):\(port)/ (WebSocket at /ws, database \(configuration.databasePath))\n"
+                "Checkwire listening on \(scheme)://\(configuration.host):\(port)/ (WebSocket at /ws, database \(storeConfiguration.database))\n"
             FileHandle.standardOutput.write(Data(banner.utf8))
         }
         // Conformance tests only (scripts/autobahn.sh): an echo server on its own port.

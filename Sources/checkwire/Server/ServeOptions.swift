@@ -107,11 +107,36 @@ struct ServeOptions: ParsableArguments {
             visibility: .hidden))
     var autobahnEcho: Int?
 
+    /// The store's options: `--database` (the store factory decides which back end it names),
+    /// the attachments folder, the cache and the per-user limits.
+    func storeConfiguration() throws -> StoreConfiguration {
+        var configuration = StoreConfiguration(
+            database: database ?? Environment.value("CHECKWIRE_DATABASE") ?? "checkwire.sqlite")
+        configuration.attachmentsDirectory = attachments ?? Environment.value("CHECKWIRE_ATTACHMENTS")
+        let cacheMib = try cacheMib ?? Environment.value("CHECKWIRE_CACHE_MIB").map(Self.integer) ?? 256
+        guard cacheMib > 0 else { throw ValidationError("--cache-mib must be at least 1") }
+        configuration.cacheBytes = cacheMib << 20
+        configuration.limits = StoreLimits(
+            listsPerUser: try maxListsPerUser ?? Environment.value("CHECKWIRE_MAX_LISTS_PER_USER").map(Self.integer)
+                ?? 10_000,
+            itemsPerList: try maxItemsPerList ?? Environment.value("CHECKWIRE_MAX_ITEMS_PER_LIST").map(Self.integer)
+                ?? 10_000,
+            storedBytesPerUser: (try maxStoredMibPerUser ?? Environment.value("CHECKWIRE_MAX_STORED_MIB_PER_USER").map(
+                Self.integer) ?? 256) << 20
+        )
+        guard configuration.limits.listsPerUser > 0, configuration.limits.itemsPerList > 0,
+            configuration.limits.storedBytesPerUser > 0
+        else {
+            throw ValidationError(
+                "--max-lists-per-user, --max-items-per-list and --max-stored-mib-per-user must be at least 1")
+        }
+        return configuration
+    }
+
     func serverConfiguration() throws -> ServerConfiguration {
         var configuration = ServerConfiguration()
         configuration.host = host ?? Environment.value("CHECKWIRE_HOST") ?? "127.0.0.1"
         configuration.port = try port ?? Environment.value("CHECKWIRE_PORT").map(Self.integer) ?? 8080
-        configuration.databasePath = database ?? Environment.value("CHECKWIRE_DATABASE") ?? "checkwire.sqlite"
         configuration.publicDirectory = Self.absoluteDirectory(
             publicDirectory ?? Environment.value("CHECKWIRE_PUBLIC") ?? "Public")
         configuration.tlsCertificatePath = tlsCert ?? Environment.value("CHECKWIRE_TLS_CERT")
@@ -142,7 +167,6 @@ struct ServeOptions: ParsableArguments {
             }
             configuration.publicURL = url.hasSuffix("/") ? String(url.dropLast()) : url
         }
-        configuration.attachmentsDirectory = attachments ?? Environment.value("CHECKWIRE_ATTACHMENTS")
         configuration.maxAttachmentBytes = try Self.size(
             maxAttachmentSize ?? Environment.value("CHECKWIRE_MAX_ATTACHMENT_SIZE") ?? "20M")
         configuration.maxAttachmentsTotalBytes = try Self.size(
@@ -155,23 +179,6 @@ struct ServeOptions: ParsableArguments {
             ?? Environment.value("CHECKWIRE_MAX_SIGNUPS_PER_HOUR").map(Self.integer) ?? 100
         guard configuration.signupsPerAddressPerHour >= 0 else {
             throw ValidationError("--max-signups-per-hour must be 0 or more")
-        }
-        let cacheMib = try cacheMib ?? Environment.value("CHECKWIRE_CACHE_MIB").map(Self.integer) ?? 256
-        guard cacheMib > 0 else { throw ValidationError("--cache-mib must be at least 1") }
-        configuration.cacheBytes = cacheMib << 20
-        configuration.limits = StoreLimits(
-            listsPerUser: try maxListsPerUser ?? Environment.value("CHECKWIRE_MAX_LISTS_PER_USER").map(Self.integer)
-                ?? 10_000,
-            itemsPerList: try maxItemsPerList ?? Environment.value("CHECKWIRE_MAX_ITEMS_PER_LIST").map(Self.integer)
-                ?? 10_000,
-            storedBytesPerUser: (try maxStoredMibPerUser ?? Environment.value("CHECKWIRE_MAX_STORED_MIB_PER_USER").map(
-                Self.integer) ?? 256) << 20
-        )
-        guard configuration.limits.listsPerUser > 0, configuration.limits.itemsPerList > 0,
-            configuration.limits.storedBytesPerUser > 0
-        else {
-            throw ValidationError(
-                "--max-lists-per-user, --max-items-per-list and --max-stored-mib-per-user must be at least 1")
         }
         configuration.fastPasswordHashing = fastPasswordHashing || Environment.flag("CHECKWIRE_FAST_PASSWORD_HASHING")
         let loopName = eventLoop ?? Environment.value("CHECKWIRE_EVENT_LOOP") ?? "epoll"

@@ -2,7 +2,7 @@ import ArgumentParser
 import TerminalUI
 
 /// `checkwire add LIST TITLE`, or `checkwire add "TEXT"` for quick add.
-struct Add: ParsableCommand {
+struct Add: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
             "Add an item: `add LIST TITLE [options]`, or `add \"CS 298 - Homework 2 due 3/12\"` to let the server read the text.",
@@ -10,7 +10,9 @@ struct Add: ParsableCommand {
             "With one argument the text is sent as a quick add, with your time zone; the server picks the list, title, date, time, location and reminder from it, and the command prints what it understood."
     )
 
-    @Argument(help: "The checklist (id, id prefix or title) and the item's title; or one quick-add text.")
+    @Argument(
+        help: "The checklist (id, id prefix or title) and the item's title; or one quick-add text.",
+        completion: .custom(ChecklistNames.complete))
     var words: [String]
 
     @Option(help: "Add it under this item (id prefix or title).")
@@ -57,14 +59,14 @@ struct Add: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let words = words
         let under = under
         let input = TerminalCommands.ItemInput(
             notes: notes, due: due, location: location, every: every, remindBefore: remindBefore, assignee: assign,
             repeatRule: `repeat`
         )
-        try options.run { server, console in
+        try await options.run { server, console in
             if words.count == 1 {
                 try await TerminalCommands.quickAdd(text: words[0], server: server, console: console)
             } else {

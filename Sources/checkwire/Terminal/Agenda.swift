@@ -1,38 +1,60 @@
 import ArgumentParser
 import TerminalUI
 
-/// `checkwire agenda [--days N]`
-struct Agenda: ParsableCommand {
+/// `--mine` and `--list`, shared by `today` and `agenda`.
+struct AgendaFilters: ParsableArguments {
+    @Flag(help: "Only items assigned to you.")
+    var mine = false
+
+    @Option(
+        name: .customLong("list"), help: "Only this checklist (repeat for several).",
+        completion: .custom(ChecklistNames.complete))
+    var lists: [String] = []
+}
+
+/// `checkwire agenda [--days N | --from D --to D] [--mine] [--list L]`
+struct Agenda: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "What is due across all your checklists: overdue first, then day by day (7 days unless --days).",
-        discussion: "Repeating items appear on each day they come back. Days are in your time zone (TZ)."
+        discussion:
+            "Repeating items appear on each day they come back. Days are in your time zone (TZ); --from and --to read dates as --due does (monday, \"next friday\", 2027-03-12)."
     )
 
     @Option(help: "How many days from today (1 to 92).")
     var days = 7
 
+    @Option(help: "The first day (default today).")
+    var from: String?
+
+    @Option(help: "The last day (default: --days after --from).")
+    var to: String?
+
+    @OptionGroup var filters: AgendaFilters
     @OptionGroup var options: ClientOptions
 
-    func run() throws {
-        let days = days
-        try options.run { try await TerminalCommands.agenda(days: days, server: $0, console: $1) }
+    func run() async throws {
+        let range = TerminalCommands.AgendaRange(
+            days: days, from: from, to: to, mine: filters.mine, lists: filters.lists)
+        try await options.run { try await TerminalCommands.agenda(range, server: $0, console: $1) }
     }
 }
 
-/// `checkwire today`
-struct Today: ParsableCommand {
+/// `checkwire today [--mine] [--list L]`
+struct Today: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "What is overdue and what is due today, across all your checklists.")
 
+    @OptionGroup var filters: AgendaFilters
     @OptionGroup var options: ClientOptions
 
-    func run() throws {
-        try options.run { try await TerminalCommands.agenda(days: 1, server: $0, console: $1) }
+    func run() async throws {
+        let range = TerminalCommands.AgendaRange(days: 1, mine: filters.mine, lists: filters.lists)
+        try await options.run { try await TerminalCommands.agenda(range, server: $0, console: $1) }
     }
 }
 
 /// `checkwire search TEXT`
-struct Search: ParsableCommand {
+struct Search: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
             "Find items and checklists by words in titles, notes, locations and descriptions; the last word may be a beginning."
@@ -46,14 +68,14 @@ struct Search: ParsableCommand {
 
     @OptionGroup var options: ClientOptions
 
-    func run() throws {
+    func run() async throws {
         let (text, limit) = (words.joined(separator: " "), limit)
-        try options.run { try await TerminalCommands.search(text, limit: limit, server: $0, console: $1) }
+        try await options.run { try await TerminalCommands.search(text, limit: limit, server: $0, console: $1) }
     }
 }
 
 /// `checkwire feed [LIST] [--rotate]`
-struct Feed: ParsableCommand {
+struct Feed: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
             "Show the secret calendar link (iCalendar) for all your checklists, or one, to subscribe to in a calendar app.",
@@ -69,8 +91,8 @@ struct Feed: ParsableCommand {
 
     @OptionGroup var options: ClientOptions
 
-    func run() throws {
+    func run() async throws {
         let (list, rotate) = (list, rotate)
-        try options.run { try await TerminalCommands.feed(list: list, rotate: rotate, server: $0, console: $1) }
+        try await options.run { try await TerminalCommands.feed(list: list, rotate: rotate, server: $0, console: $1) }
     }
 }

@@ -13,9 +13,9 @@ struct ClientOptions: ParsableArguments {
     var json = false
 
     /// Runs a command's body; a failure prints one line on standard error and exits non-zero.
-    func run(_ body: @escaping @Sendable (String?, Console) async throws -> Void) throws {
+    func run(_ body: @Sendable (String?, Console) async throws -> Void) async throws {
         let server = server
-        let status = CommandRunner.run(json: json) { console in try await body(server, console) }
+        let status = await CommandRunner.run(json: json) { console in try await body(server, console) }
         if status != 0 { throw ExitCode(status) }
     }
 }

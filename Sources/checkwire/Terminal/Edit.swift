@@ -2,13 +2,17 @@ import ArgumentParser
 import TerminalUI
 
 /// `checkwire edit LIST [ITEM] --title … --due …`
-struct Edit: ParsableCommand {
+struct Edit: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Change an item's fields, or without ITEM the checklist's.",
         discussion: "An empty value clears a field; --due none and --every none clear those."
     )
 
-    @OptionGroup var target: StatusArguments
+    @Argument(help: "The checklist: its id, an id prefix or its title.", completion: .custom(ChecklistNames.complete))
+    var list: String
+
+    @Argument(help: "The item: an id prefix or its title. Without it, the checklist itself.")
+    var item: String?
 
     @Option(help: "New title.")
     var title: String?
@@ -45,13 +49,12 @@ struct Edit: ParsableCommand {
 
     @OptionGroup var options: ClientOptions
 
-    func run() throws {
-        let (list, item) = (target.list, target.item)
+    func run() async throws {
         let input = TerminalCommands.ItemInput(
             title: title, notes: notes, due: due, location: location, every: every, description: description,
             remindBefore: remindBefore, assignee: assign, timeZone: tz, repeatRule: `repeat`
         )
-        try options.run {
+        try await options.run {
             try await TerminalCommands.edit(list: list, item: item, input: input, server: $0, console: $1)
         }
     }

@@ -2,31 +2,33 @@ import ArgumentParser
 import TerminalUI
 
 /// `checkwire habits LIST`
-struct Habits: ParsableCommand {
+struct Habits: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
             "Show a habit checklist: today's habits with your check-ins, everyone's streak, best and score, and your last 30 days."
     )
 
-    @Argument(help: "The habit checklist: its id, an id prefix or its title.")
+    @Argument(
+        help: "The habit checklist: its id, an id prefix or its title.", completion: .custom(ChecklistNames.complete))
     var list: String
 
     @OptionGroup var options: ClientOptions
 
-    func run() throws {
+    func run() async throws {
         let list = list
-        try options.run { try await TerminalCommands.habits(list: list, server: $0, console: $1) }
+        try await options.run { try await TerminalCommands.habits(list: list, server: $0, console: $1) }
     }
 }
 
 /// `checkwire checkin LIST ITEM [--skip | --undo] [--date D]`
-struct CheckIn: ParsableCommand {
+struct CheckIn: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "checkin",
         abstract: "Check in on a habit for today (or --date): done, or --skip, or --undo."
     )
 
-    @Argument(help: "The habit checklist: its id, an id prefix or its title.")
+    @Argument(
+        help: "The habit checklist: its id, an id prefix or its title.", completion: .custom(ChecklistNames.complete))
     var list: String
 
     @Argument(help: "The habit: an id prefix or its title.")
@@ -47,9 +49,9 @@ struct CheckIn: ParsableCommand {
         if skip && undo { throw ValidationError("give --skip or --undo, not both") }
     }
 
-    func run() throws {
+    func run() async throws {
         let (list, item, skip, undo, date) = (list, item, skip, undo, date)
-        try options.run {
+        try await options.run {
             try await TerminalCommands.checkIn(
                 list: list, item: item, skip: skip, undo: undo, date: date, server: $0, console: $1)
         }

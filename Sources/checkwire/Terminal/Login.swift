@@ -2,7 +2,7 @@ import ArgumentParser
 import TerminalUI
 
 /// `checkwire login USERNAME`
-struct Login: ParsableCommand {
+struct Login: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Log in and save the session (the password is read without echo).")
 
@@ -14,9 +14,9 @@ struct Login: ParsableCommand {
 
     @OptionGroup var options: ClientOptions
 
-    func run() throws {
+    func run() async throws {
         let (username, source) = (username, passwordStdin ? TerminalCommands.PasswordSource.standardInput : .terminal)
-        try options.run {
+        try await options.run {
             try await TerminalCommands.authenticate(
                 signup: false, username: username, password: source, server: $0, console: $1)
         }

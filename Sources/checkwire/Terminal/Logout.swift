@@ -2,12 +2,12 @@ import ArgumentParser
 import TerminalUI
 
 /// `checkwire logout`
-struct Logout: ParsableCommand {
+struct Logout: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Revoke the saved session and forget it.")
 
     @OptionGroup var options: ClientOptions
 
-    func run() throws {
-        try options.run { try await TerminalCommands.logout(server: $0, console: $1) }
+    func run() async throws {
+        try await options.run { try await TerminalCommands.logout(server: $0, console: $1) }
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import TerminalUI
 
 /// `checkwire new TITLE`
-struct New: ParsableCommand {
+struct New: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Create a checklist.")
 
     @Argument(help: "The checklist's title.")
@@ -19,9 +19,9 @@ struct New: ParsableCommand {
 
     @OptionGroup var options: ClientOptions
 
-    func run() throws {
+    func run() async throws {
         let (title, due, description, habits) = (title, due, description, habits)
-        try options.run {
+        try await options.run {
             try await TerminalCommands.newList(
                 title: title, due: due, description: description, habits: habits, server: $0, console: $1)
         }

@@ -2,7 +2,7 @@ import ArgumentParser
 import TerminalUI
 
 /// `checkwire reminders`
-struct Reminders: ParsableCommand {
+struct Reminders: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
             "Show the reminders waiting for you (the latest of each item from the last 24 hours that you have not dismissed).",
@@ -12,17 +12,17 @@ struct Reminders: ParsableCommand {
 
     @OptionGroup var options: ClientOptions
 
-    func run() throws {
-        try options.run { try await TerminalCommands.reminders(server: $0, console: $1) }
+    func run() async throws {
+        try await options.run { try await TerminalCommands.reminders(server: $0, console: $1) }
     }
 }
 
 /// `checkwire remind --follow`
-struct Remind: ParsableCommand {
+struct Remind: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print reminders as they fire, until Ctrl-C (for scripts and desktop notifiers).",
         discussion:
-            "Rings the terminal bell with each one; with --json prints each reminder as the server sent it, one JSON object per line. Reconnects by itself; reminders missed while away arrive on reconnecting."
+            "Rings the terminal bell with each one; with --json prints each reminder as `checkwire reminders --json` lists them, one JSON object per line. Reconnects by itself; reminders missed while away arrive on reconnecting."
     )
 
     @Flag(help: "Keep running and print reminders as they come (the only mode).")
@@ -36,17 +36,17 @@ struct Remind: ParsableCommand {
         }
     }
 
-    func run() throws {
-        try options.run { try await TerminalCommands.followReminders(server: $0, console: $1) }
+    func run() async throws {
+        try await options.run { try await TerminalCommands.followReminders(server: $0, console: $1) }
     }
 }
 
 /// `checkwire snooze LIST ITEM [--for 1h | --until "tomorrow 9am"]`
-struct Snooze: ParsableCommand {
+struct Snooze: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Hold back an item's reminders for you until later; one reminder comes then.")
 
-    @Argument(help: "The checklist: its id, an id prefix or its title.")
+    @Argument(help: "The checklist: its id, an id prefix or its title.", completion: .custom(ChecklistNames.complete))
     var list: String
 
     @Argument(help: "The item: an id prefix or its title.")
@@ -64,9 +64,9 @@ struct Snooze: ParsableCommand {
         if duration != nil, until != nil { throw ValidationError("give --for or --until, not both") }
     }
 
-    func run() throws {
+    func run() async throws {
         let (list, item, duration, until) = (list, item, duration, until)
-        try options.run {
+        try await options.run {
             try await TerminalCommands.snooze(
                 list: list, item: item, duration: duration, until: until, server: $0, console: $1)
         }
@@ -74,11 +74,11 @@ struct Snooze: ParsableCommand {
 }
 
 /// `checkwire dismiss LIST ITEM`
-struct Dismiss: ParsableCommand {
+struct Dismiss: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Dismiss an item's reminders so far (on every device); later ones still come.")
 
-    @Argument(help: "The checklist: its id, an id prefix or its title.")
+    @Argument(help: "The checklist: its id, an id prefix or its title.", completion: .custom(ChecklistNames.complete))
     var list: String
 
     @Argument(help: "The item: an id prefix or its title.")
@@ -86,8 +86,8 @@ struct Dismiss: ParsableCommand {
 
     @OptionGroup var options: ClientOptions
 
-    func run() throws {
+    func run() async throws {
         let (list, item) = (list, item)
-        try options.run { try await TerminalCommands.dismiss(list: list, item: item, server: $0, console: $1) }
+        try await options.run { try await TerminalCommands.dismiss(list: list, item: item, server: $0, console: $1) }
     }
 }

@@ -2,16 +2,16 @@ import ArgumentParser
 import TerminalUI
 
 /// `checkwire reopen LIST [ITEM]`
-struct Reopen: ParsableCommand {
+struct Reopen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Reopen a done item, or a completed checklist.")
 
     @OptionGroup var target: StatusArguments
     @OptionGroup var options: ClientOptions
 
-    func run() throws {
-        let (list, item) = (target.list, target.item)
-        try options.run {
-            try await TerminalCommands.changeStatus(.reopen, list: list, item: item, server: $0, console: $1)
+    func run() async throws {
+        let (list, items) = (target.list, target.items)
+        try await options.run {
+            try await TerminalCommands.changeStatus(.reopen, list: list, items: items, server: $0, console: $1)
         }
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import TerminalUI
 
 /// `checkwire signup USERNAME`
-struct Signup: ParsableCommand {
+struct Signup: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Create an account and log in (the password is read without echo).")
 
@@ -14,9 +14,9 @@ struct Signup: ParsableCommand {
 
     @OptionGroup var options: ClientOptions
 
-    func run() throws {
+    func run() async throws {
         let (username, source) = (username, passwordStdin ? TerminalCommands.PasswordSource.standardInput : .terminal)
-        try options.run {
+        try await options.run {
             try await TerminalCommands.authenticate(
                 signup: true, username: username, password: source, server: $0, console: $1)
         }

@@ -1,10 +1,10 @@
 import ArgumentParser
 
-/// `LIST [ITEM]` for done, reopen, cancel and restore.
+/// `LIST [ITEM…]` for done, reopen, cancel and restore.
 struct StatusArguments: ParsableArguments {
-    @Argument(help: "The checklist: its id, an id prefix or its title.")
+    @Argument(help: "The checklist: its id, an id prefix or its title.", completion: .custom(ChecklistNames.complete))
     var list: String
 
-    @Argument(help: "The item: an id prefix or its title. Without it, the checklist itself.")
-    var item: String?
+    @Argument(help: "Items: id prefixes or titles, one edit each. Without any, the checklist itself.")
+    var items: [String] = []
 }

@@ -2,12 +2,12 @@ import ArgumentParser
 import TerminalUI
 
 /// `checkwire sync`
-struct Sync: ParsableCommand {
+struct Sync: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Send the edits queued while the server was unreachable.")
 
     @OptionGroup var options: ClientOptions
 
-    func run() throws {
-        try options.run { try await TerminalCommands.sync(server: $0, console: $1) }
+    func run() async throws {
+        try await options.run { try await TerminalCommands.sync(server: $0, console: $1) }
     }
 }

@@ -1,12 +1,12 @@
 import ArgumentParser
-import Dispatch
+import TerminalUI
 import Foundation
 import LoadTest
 
 /// `checkwire bench`: drives a Checkwire server (or nginx + nchan, for comparison) through
 /// the real protocol with many connections from this one process, checks that every
 /// subscriber got every event exactly once and in order, and reports what it measured.
-struct Bench: ParsableCommand {
+struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Load-test broadcast fan-out: latency, throughput, connections, memory.",
         discussion: """
@@ -22,36 +22,12 @@ struct Bench: ParsableCommand {
 
     @OptionGroup var options: BenchOptions
 
-    func run() throws {
+    func run() async throws {
         let configuration = try options.benchConfiguration()
         let runner = BenchRunner(configuration: configuration)
-        let report = try BlockingTask.run {
-            try await runner.run { line in
-                FileHandle.standardError.write(Data((line + "\n").utf8))
-            }
-        }
+        let report = try await runner.run { line in StandardStreams.error(line + "\n") }
         let output = options.json ? try report.json() : report.table
-        FileHandle.standardOutput.write(Data((output + "\n").utf8))
+        StandardStreams.output(output + "\n")
         if options.strict, !report.verification.passed { throw ExitCode(2) }
     }
-}
-
-/// Runs async work to completion from a synchronous command (the root command is not async).
-enum BlockingTask {
-    static func run<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
-        let outcome = ResultSlot<T>()
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do { outcome.value = .success(try await work()) } catch { outcome.value = .failure(error) }
-            done.signal()
-        }
-        done.wait()
-        return try outcome.value!.get()
-    }
-}
-
-/// One result handed from the task to the waiting thread; the semaphore orders the write
-/// before the read, which is why it may be `@unchecked Sendable`.
-private final class ResultSlot<T: Sendable>: @unchecked Sendable {
-    var value: Result<T, any Error>?
 }

@@ -1,11 +1,12 @@
 import ArgumentParser
 import ChecklistCore
 import QuickAddTools
-public import Foundation
+import Foundation
+import TerminalUI
 
 /// `checkwire parse`: the quick-add parser over JSON Lines, as `shared/quickadd/score.py`
 /// scores it. Each input line `{"id","text","lists","now","tz"}` gives one output line
-/// `{"id","list","section","title","date","time","location","remindEvery"}`.
+/// `{"id","list","section","title","date","time","location","remindEvery","remindBefore","repeat"}`.
 struct Parse: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Parse quick-add lines (JSON Lines on stdin, one JSON result per line on stdout)."
@@ -26,10 +27,9 @@ struct Parse: ParsableCommand {
             return
         }
         let parser = QuickAddParser()
-        var output = FileHandle.standardOutput
         while let line = readLine(strippingNewline: true) {
             guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
-            print(QuickAddJSONLines.process(line: line, parser: parser), to: &output)
+            StandardStreams.output(QuickAddJSONLines.process(line: line, parser: parser) + "\n")
         }
     }
 }
@@ -53,11 +53,5 @@ extension Parse {
         print(
             "\(texts.count) texts, \(result.parses) parses: \(result.parsesPerCPUSecond) parses per CPU-second, \(result.parsesPerWallSecond) per wall-second"
         )
-    }
-}
-
-extension FileHandle: @retroactive TextOutputStream {
-    public func write(_ string: String) {
-        write(Data(string.utf8))
     }
 }

@@ -1,4 +1,6 @@
 import ChecklistServer
+import ChecklistStore
+import StoreFactory
 import Foundation
 import Transport
 
@@ -26,9 +28,9 @@ final class LiveServer: @unchecked Sendable {
         var configuration = ServerConfiguration()
         configuration.host = "127.0.0.1"
         configuration.port = port
-        configuration.databasePath = databasePath
         configuration.fastPasswordHashing = true
-        let server = try ChecklistServer(configuration: configuration)
+        let store = StoreConfiguration(database: databasePath)
+        let server = try ChecklistServer(configuration: configuration) { try openStore(store, encodeEvent: $0) }
         port = try server.start()
         self.server = server
     }

@@ -44,7 +44,7 @@ import WireProtocol
 
     func readRequest(_ h: HubHarness) throws -> (StoreRequest, after: Int64) {
         let request = try #require(h.storeRequests().first)
-        guard case .events("L", let after, let maxBytes) = request.command else {
+        guard case .liveCatchUp("L", let after, let maxBytes) = request.command else {
             Issue.record("expected a read of the log, got \(request.command)")
             throw CancellationError()
         }

@@ -94,6 +94,18 @@ final class HubHarness {
         collect()
     }
 
+    /// Hands the hub events another server committed.
+    func elsewhere(_ events: [EventDelivery]) {
+        hub.committedElsewhere(events)
+        collect()
+    }
+
+    /// Hands the hub notices another server produced.
+    func noticed(_ notices: [ElsewhereNotice]) {
+        hub.noticedElsewhere(notices)
+        collect()
+    }
+
     func password(_ request: PasswordRequest, _ outcome: PasswordOutcome) {
         hub.passwordCompleted(PasswordResponse(id: request.id, outcome: outcome))
         collect()

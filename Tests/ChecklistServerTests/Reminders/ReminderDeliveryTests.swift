@@ -41,7 +41,7 @@ import WireProtocol
         _ = try await ana.op("share", ["list": .string(list), "username": "cy", "role": "viewer"])
         let item = try await ana.addItem(list, "Water the plants", ["remindEvery": 2])
 
-        let first = try await ana.next(timeout: .seconds(4), where: Self.isReminder(for: item))
+        let first = try await ana.next(where: Self.isReminder(for: item))
         let received = Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1000))
         let at = try #require(Self.time(first["at"]))
         #expect(
@@ -52,9 +52,9 @@ import WireProtocol
         // The contract's 1 s is a benchmark figure (docs/benchmarks.md); beside a hundred other
         // suites on two cores this only checks that it comes when due, not an hour later.
         #expect(received.milliseconds - at.milliseconds < 3_000, "delivered when due")
-        let forBo = try await bo.next(timeout: .seconds(2), where: Self.isReminder(for: item))
+        let forBo = try await bo.next(where: Self.isReminder(for: item))
         #expect(Self.time(forBo["at"]) == at, "the editor gets the same occurrence")
-        let second = try await ana.next(timeout: .seconds(3), where: Self.isReminder(for: item))
+        let second = try await ana.next(where: Self.isReminder(for: item))
         #expect(Self.time(second["at"])?.milliseconds == at.milliseconds + 2_000, "every 2 s")
         #expect(await Self.hearsNothing(cy, about: item, for: .milliseconds(100)), "viewers are never reminded")
 
@@ -66,7 +66,7 @@ import WireProtocol
         _ = try await ana.op("cancelItem", ["list": .string(list), "item": .string(item)])
         #expect(await Self.hearsNothing(ana, about: item, after: Self.now, for: .milliseconds(2_500)), "so does cancel")
         _ = try await ana.op("restoreItem", ["list": .string(list), "item": .string(item)])
-        let afterRestore = try await ana.next(timeout: .seconds(3), where: Self.isReminder(for: item))
+        let afterRestore = try await ana.next(where: Self.isReminder(for: item))
         #expect(afterRestore["kind"]?.stringValue == "every", "they come back after a restore")
         #expect(await Self.hearsNothing(cy, about: item, for: .milliseconds(100)))
     }
@@ -84,7 +84,7 @@ import WireProtocol
             [
                 "due": .string(due.rfc3339), "remindBefore": 1, "assignee": "bo",
             ])
-        let reminder = try await bo.next(timeout: .seconds(4), where: Self.isReminder(for: item))
+        let reminder = try await bo.next(where: Self.isReminder(for: item))
         #expect(reminder["kind"]?.stringValue == "before")
         #expect(Self.time(reminder["at"])?.milliseconds == due.milliseconds - 1_000)
         #expect(reminder["item"]?["assignee"]?.stringValue == "bo" && reminder["item"]?["remindBefore"]?.intValue == 1)
@@ -102,8 +102,8 @@ import WireProtocol
         _ = try await ana.op("share", ["list": .string(list), "username": "bo", "role": "editor"])
         let item = try await ana.addItem(list, "Feed the cat", ["remindEvery": 2])
 
-        let first = try await ana.next(timeout: .seconds(4), where: Self.isReminder(for: item))
-        let onPhone = try await anaPhone.next(timeout: .seconds(2), where: Self.isReminder(for: item))
+        let first = try await ana.next(where: Self.isReminder(for: item))
+        let onPhone = try await anaPhone.next(where: Self.isReminder(for: item))
         #expect(onPhone["at"] == first["at"], "every connection of the user, subscribed or not")
         let dismissed = try await ana.request(
             ["type": "dismissReminder", "list": .string(list), "item": .string(item), "at": first["at"]!, "ref": "d"],
@@ -123,12 +123,11 @@ import WireProtocol
         let snoozedAt = Self.now
         // Ana hears nothing of the item until `until`, then exactly that occurrence; Bo keeps his.
         // (One that fired just before the snooze may still be on its way: it is older.)
-        let next = try await ana.next(
-            timeout: .seconds(8), where: { Self.isReminder(for: item)($0) && Self.time($0["at"])! > snoozedAt })
+        let next = try await ana.next(where: { Self.isReminder(for: item)($0) && Self.time($0["at"])! > snoozedAt })
         #expect(Self.time(next["at"]) == until, "the first reminder after the snooze is the one at its end: \(next)")
-        let forBo = try await bo.next(
-            timeout: .seconds(1),
-            where: { Self.isReminder(for: item)($0) && Self.time($0["at"])! > Self.time(first["at"])! })
+        let forBo = try await bo.next(where: {
+            Self.isReminder(for: item)($0) && Self.time($0["at"])! > Self.time(first["at"])!
+        })
         #expect(forBo["kind"]?.stringValue == "every", "another user is unaffected")
 
         let past = try await ana.request(

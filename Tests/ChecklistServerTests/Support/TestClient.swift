@@ -13,6 +13,11 @@ final class TestClient: @unchecked Sendable {
     private(set) var token: String?
     private(set) var username: String?
 
+    /// How long a test waits for a message it expects. A wait for state, not a timing bound: it
+    /// only ends a test that would otherwise hang, so it is generous enough for a busy 2-core
+    /// machine running every suite at once (scrypt signups and debug builds included).
+    static let patience: Duration = .seconds(30)
+
     init(_ connection: WebSocketConnection) {
         self.connection = connection
     }
@@ -26,12 +31,12 @@ final class TestClient: @unchecked Sendable {
     }
 
     /// The next message of `type` (any type when `nil`); others received meanwhile are kept.
-    func next(_ type: String? = nil, timeout: Duration = .seconds(5)) async throws -> JSONValue {
+    func next(_ type: String? = nil, timeout: Duration = TestClient.patience) async throws -> JSONValue {
         try await next(timeout: timeout) { type == nil || $0["type"]?.stringValue == type }
     }
 
     /// The first kept or newly received message that `wanted` accepts; the others are kept in order.
-    func next(timeout: Duration = .seconds(5), where wanted: (JSONValue) -> Bool) async throws -> JSONValue {
+    func next(timeout: Duration = TestClient.patience, where wanted: (JSONValue) -> Bool) async throws -> JSONValue {
         if let index = buffered.firstIndex(where: wanted) { return buffered.remove(at: index) }
         let deadline = ContinuousClock.now + timeout
         while true {

@@ -1,5 +1,7 @@
 import ChecklistServer
+import ChecklistStore
 import Foundation
+import StoreFactory
 import Transport
 
 /// A real server on 127.0.0.1 with an ephemeral port and its own SQLite file.
@@ -9,16 +11,20 @@ final class TestServer: Sendable {
     let databasePath: String
     let directory: URL
 
-    init(configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
+    init(
+        configure: (inout ServerConfiguration) -> Void = { _ in },
+        store configureStore: (inout StoreConfiguration) -> Void = { _ in }
+    ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkwire-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         databasePath = directory.appendingPathComponent("test.sqlite").path
         var configuration = ServerConfiguration()
         configuration.port = 0
-        configuration.databasePath = databasePath
         configuration.fastPasswordHashing = true
         configure(&configuration)
-        server = try ChecklistServer(configuration: configuration)
+        var store = StoreConfiguration(database: databasePath)
+        configureStore(&store)
+        server = try ChecklistServer(configuration: configuration) { try openStore(store, encodeEvent: $0) }
         port = try server.start()
     }
 

@@ -49,7 +49,11 @@ import WireProtocol
             ("unsubscribed", ServerMessage.unsubscribed(listID: "list-1", ref: "r8")),
             ("listShared", ServerMessage.listShared(state.summary(role: .editor), by: "olive")),
             ("revoked", ServerMessage.revoked(listID: "list-1")),
-            ("settings", ServerMessage.settings(timeZone: "Europe/Lisbon", inboxID: "list-inbox", ref: "r9")),
+            (
+                "settings",
+                ServerMessage.settings(
+                    timeZone: "Europe/Lisbon", inboxID: "list-inbox", maxAttachmentBytes: 20 << 20, ref: "r9")
+            ),
             (
                 "reminder",
                 ServerMessage.reminder(

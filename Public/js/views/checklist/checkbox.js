@@ -1,6 +1,8 @@
 // An item's done checkbox (in a row and on the drilled-down item's card), kept across updates:
 // a button for those who can edit, a plain mark for viewers. The element is replaced only when
 // that changes; otherwise its state and label are patched, so a tick's "pop" is not cut short.
+// An item that is not available yet (a sequential parent's later child, or before its
+// `availableFrom`) has a disabled box that says why, instead of one that ticks and rolls back.
 import { h } from "../../dom.js";
 import { icon } from "../../icons.js";
 
@@ -21,7 +23,8 @@ export function createCheckbox(onToggle) {
 
   return {
     get el() { return el; },
-    update(item, canEdit) {
+    /** `locked`: why the item cannot be completed yet, in words, or "". */
+    update(item, canEdit, locked = "") {
       const isDone = item.status === "done";
       if (canEdit !== editable) {
         const next = build(canEdit);
@@ -31,7 +34,11 @@ export function createCheckbox(onToggle) {
         done = null;
       }
       if (canEdit) {
-        el.setAttribute("aria-label", `${isDone ? "Mark not done" : "Mark done"}: ${item.title}`);
+        el.setAttribute("aria-label", locked && !isDone ? `${item.title}: ${locked}` : `${isDone ? "Mark not done" : "Mark done"}: ${item.title}`);
+        el.disabled = Boolean(locked) && !isDone;
+        if (locked && !isDone) el.title = locked;
+        else el.removeAttribute("title");
+        el.classList.toggle("locked", Boolean(locked) && !isDone);
       } else if (isDone !== done) {
         el.setAttribute("aria-label", isDone ? "Done" : "Not done");
         el.replaceChildren(...(isDone ? [icon("check", { size: 14 })] : []));

@@ -4,7 +4,8 @@
 import { h } from "../../dom.js";
 import { icon } from "../../icons.js";
 import { ancestors } from "../../tree.js";
-import { formatDue, formatDueLong, isOverdue, isDueSoon, hueFor } from "../../format.js";
+import { formatDue, formatDueLong, isOverdue, isDueSoon, hueFor, displayZone } from "../../format.js";
+import { zoneLabel } from "../../zone.js";
 import { avatarStack } from "../lists.js";
 import { openFeedDialog } from "../feed.js";
 import { editListDialog, confirmCancelList } from "./list-dialogs.js";
@@ -19,6 +20,7 @@ export function createHeader(ctx) {
   const due = h("span.chip.due");
   const roleBadge = h("span.badge.role#my-role");
   const pending = h("span.badge.pending", icon("refresh", { size: 12 }), "Pending");
+  const zone = h("span.chip.plain.zone-chip#list-zone", { hidden: true });
   const peopleLabel = h("span.participants-label");
   const people = h("button.participants-button#participants-button", { type: "button", onclick: () => ctx.openPanel("people") }, h("span"), peopleLabel);
   const percent = h("strong#list-percent");
@@ -31,7 +33,7 @@ export function createHeader(ctx) {
     h("div.header-text",
       h("h1.page-title.checklist-title#checklist-title", { style: { "--hue": hueFor(listId) } }, h("span.title-dot"), titleText),
       description,
-      h("div.header-meta", due, roleBadge, pending, people)),
+      h("div.header-meta", due, zone, roleBadge, pending, people)),
     h("div.header-side", h("div.big-progress", h("div.big-progress-top", percent, doneCount), bar), actions))];
   const el = h("header.checklist-header", parts);
   let placeholder = null; // the kind of placeholder shown instead of the parts
@@ -58,7 +60,7 @@ export function createHeader(ctx) {
       canEditList ? button("edit-list-button", "ghost", "pencil", "Edit", () => editListDialog(app, listId, summary())) : null,
       canEditList && s.status === "active" ? button("complete-list-button", "secondary", "check", "Complete", () => app.op({ op: "completeList", list: listId })) : null,
       canEditList && s.status === "completed" ? button("reopen-list-button", "secondary", "undo", "Reopen", () => app.op({ op: "reopenList", list: listId })) : null,
-      isOwner && s.status !== "cancelled" ? button("cancel-list-button", "ghost.danger-text", "ban", "Cancel list", () => confirmCancelList(app, listId, summary())) : null,
+      isOwner && s.status !== "cancelled" && !s.inbox ? button("cancel-list-button", "ghost.danger-text", "ban", "Cancel list", () => confirmCancelList(app, listId, summary())) : null,
       s.status !== "cancelled" && s.kind !== "habits"
         ? button("list-feed-button", "ghost", "calendar", "Calendar link", () => openFeedDialog(app, { list: listId, title: summary().title }), "Subscribe to this checklist’s due dates in your calendar app")
         : null,
@@ -98,6 +100,13 @@ export function createHeader(ctx) {
         if (s.due) due.replaceChildren(icon(overdue ? "alert" : "calendar", { size: 13 }), `Due ${formatDue(s.due)}`);
         due.title = s.due ? formatDueLong(s.due) : "";
       });
+      // The checklist's own zone, when it is not the reader's: its all-day dates and repeats follow it.
+      const otherZone = s.tz && s.tz !== displayZone() ? s.tz : null;
+      zone.hidden = !otherZone;
+      redraw("zone", otherZone, () => {
+        zone.replaceChildren(...(otherZone ? [icon("globe", { size: 12 }), `${zoneLabel(otherZone)} time`] : []));
+        zone.title = otherZone ? `This checklist keeps ${otherZone} time for its all-day dates and repeats; change it in Edit` : "";
+      });
       redraw("role", role, () => {
         roleBadge.className = `badge role role-${role || "viewer"}`;
         roleBadge.replaceChildren(...(role === "viewer" ? [icon("eye", { size: 12 }), "View only"] : [ROLE_LABEL[role] || ""]));
@@ -114,7 +123,9 @@ export function createHeader(ctx) {
       bar.setAttribute("aria-valuenow", String(c.percent));
       fill.style.width = `${c.percent}%`;
       const canEditList = app.canEdit(role) && s.status !== "cancelled";
-      redraw("actions", [s.status, s.kind, canEditList, isOwner], () => actions.replaceChildren(...actionButtons(s, canEditList, isOwner)));
+      // The Inbox is its owner's alone: it is never shared or cancelled (the server refuses both).
+      people.hidden = Boolean(s.inbox);
+      redraw("actions", [s.status, s.kind, s.inbox, canEditList, isOwner], () => actions.replaceChildren(...actionButtons(s, canEditList, isOwner)));
       actions.hidden = !actions.children.length;
     },
   };

@@ -4,7 +4,8 @@
 import { h } from "../../dom.js";
 import { icon } from "../../icons.js";
 import { completion } from "../../tree.js";
-import { isOverdue } from "../../format.js";
+import { isOverdue, formatDue } from "../../format.js";
+import { lockReason, lockText } from "../../availability.js";
 import { createCheckbox } from "./checkbox.js";
 import { rowBadges, renderBadges } from "./row-badges.js";
 import { createRenameInput } from "./rename-input.js";
@@ -87,8 +88,13 @@ export function createItemRow(id, ctx) {
     if (!editing && title.textContent !== item.title) title.textContent = item.title;
   }
 
-  function updateBadges(state, hasChildren) {
-    const badges = rowBadges(item, { progress: hasChildren ? completion(state.view.index, id) : null, pending: state.view.pendingItems.has(id) });
+  /** Why it cannot be ticked yet, in words, or "". */
+  function lock(state) {
+    return lockText(lockReason(item, state.view), formatDue);
+  }
+
+  function updateBadges(state, hasChildren, locked) {
+    const badges = rowBadges(item, { progress: hasChildren ? completion(state.view.index, id) : null, pending: state.view.pendingItems.has(id), lock: locked });
     const shown = JSON.stringify(badges);
     if (shown === badgesShown) return;
     badgesShown = shown;
@@ -119,9 +125,10 @@ export function createItemRow(id, ctx) {
       el.style.setProperty("--depth", depth);
       const rebuilt = updateControls(state.canEdit);
       updateTwisty(hasChildren, expanded);
-      check.update(item, state.canEdit);
+      const locked = lock(state);
+      check.update(item, state.canEdit, locked);
       updateTitle();
-      updateBadges(state, hasChildren);
+      updateBadges(state, hasChildren, locked);
       if (titleChanged || rebuilt) labelButtons();
     },
   };

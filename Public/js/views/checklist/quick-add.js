@@ -1,8 +1,10 @@
 // The quick-add box above the tree. At the top level the server parses the text (a due date,
-// "#Another list"); drilled down, it adds a plain sub-item of the item shown.
+// "#Another list", a repeat, a reminder), and the echo under the box says what it understood
+// and where the item went; drilled down, it adds a plain sub-item of the item shown.
 import { h } from "../../dom.js";
 import { icon } from "../../icons.js";
 import { newId } from "../../outbox.js";
+import { createEcho } from "../quick-add-echo.js";
 
 export function createQuickAdd(ctx) {
   const { app, listId } = ctx;
@@ -10,11 +12,13 @@ export function createQuickAdd(ctx) {
     type: "text", maxlength: 1000, autocomplete: "off",
     "aria-label": "Add an item",
   });
-  const el = h("form.quick-add", { onsubmit: onSubmit },
+  const echo = createEcho(app);
+  const form = h("form.quick-add", { onsubmit: onSubmit },
     h("span.quick-add-icon", icon("plus", { size: 18 })),
     input,
     h("kbd.quick-add-hint", "Enter"),
   );
+  const el = h("div.quick-add-box", form, echo.el);
 
   function onSubmit(event) {
     event.preventDefault();
@@ -24,13 +28,15 @@ export function createQuickAdd(ctx) {
     if (rootId) {
       app.op({ op: "addItem", list: listId, id: newId(), parent: rootId, title: text.slice(0, 500) });
     } else {
-      app.sync.quickAdd(listId, text);
+      echo.follow(app.sync.quickAdd(listId, text));
     }
     input.value = "";
   }
 
   return {
     el,
+    focus() { input.focus(); },
+    destroy() { echo.destroy(); },
     update(state) {
       el.hidden = !state.canEdit;
       const rootId = ctx.params().rootId;

@@ -4,6 +4,8 @@ import { h } from "../../dom.js";
 import { icon } from "../../icons.js";
 import { completion } from "../../tree.js";
 import { createCheckbox } from "./checkbox.js";
+import { lockReason, lockText } from "../../availability.js";
+import { formatDue } from "../../format.js";
 
 export function createRootCard(ctx) {
   const slot = h("div.root-card-slot");
@@ -41,7 +43,7 @@ export function createRootCard(ctx) {
       card.item = item;
       const list = encodeURIComponent(ctx.listId);
       card.up.setAttribute("href", item.parent ? `#/list/${list}/in/${encodeURIComponent(item.parent)}` : `#/list/${list}`);
-      card.check.update(item, state.canEdit);
+      card.check.update(item, state.canEdit, lockText(lockReason(item, state.view), formatDue));
       if (card.title.textContent !== item.title) card.title.textContent = item.title;
       const c = completion(state.view.index, rootId);
       card.summary.textContent = c.total ? `${c.done} of ${c.total} sub-items done · ${c.percent}%` : "No sub-items yet";

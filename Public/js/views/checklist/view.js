@@ -106,8 +106,10 @@ export function createChecklistView(app, initialParams) {
         window.scrollTo(0, 0);
       }
     },
+    focusQuickAdd() { quickAdd.focus(); },
     destroy() {
       panels.destroy();
+      quickAdd.destroy();
     },
   };
 }

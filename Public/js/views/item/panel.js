@@ -6,8 +6,11 @@ import { h, autosize } from "../../dom.js";
 import { icon } from "../../icons.js";
 import { createAttachmentsSection } from "../attachments.js";
 import { ancestors } from "../../tree.js";
-import { dueToInputs, isOverdue, formatDueLong } from "../../format.js";
+import { dueToInputs, isOverdue, formatDueLong, formatDue, overdueSince } from "../../format.js";
+import { lockReason, lockText } from "../../availability.js";
 import { saveFieldsOnChange } from "./saving.js";
+import { createCustomDuration } from "./custom-duration.js";
+import { createOpensOnField } from "./opens-on.js";
 import { renderReminder, renderRemindBefore, renderRepeat, renderAssignee, renderStatus, renderSub, renderHistory } from "./sections.js";
 
 export function createItemPanel(app, { listId, itemId, close, drill }) {
@@ -25,6 +28,8 @@ export function createItemPanel(app, { listId, itemId, close, drill }) {
   const assignee = h("select#item-assignee", { "data-field": "assignee", "aria-label": "Assign to" });
   const repeatRule = h("select#item-repeat", { "data-field": "repeat", "aria-label": "Repeat" });
   const repeatHint = h("p.field-hint");
+  const opensOn = createOpensOnField({ item: () => item, send: (changes) => app.op({ op: "updateItem", list: listId, item: itemId, ...changes }) });
+  const sequential = h("input#item-sequential", { type: "checkbox", "data-field": "sequential" });
   const remindHint = h("p.field-hint");
   const statusSlot = h("div.panel-status");
   const pathSlot = h("div.panel-path");
@@ -32,6 +37,16 @@ export function createItemPanel(app, { listId, itemId, close, drill }) {
   const historySlot = h("dl.panel-history#item-history");
   const dueHint = h("p.field-hint");
   const attachments = createAttachmentsSection(app, { listId, itemId });
+  const custom = {
+    before: createCustomDuration("item-remind-before-custom", {
+      onSet: (seconds) => saving.customAnswered("remindBefore", seconds),
+      onCancel: () => item && renderRemindBefore(remindBefore, remindHint, item),
+    }),
+    every: createCustomDuration("item-reminder-custom", {
+      onSet: (seconds) => saving.customAnswered("remindEvery", seconds),
+      onCancel: () => item && renderReminder(reminder, item),
+    }),
+  };
 
   const el = h("aside.panel.item-panel#item-panel", { role: "dialog", "aria-label": "Item details", "aria-modal": "false", onkeydown: onKey },
     h("div.panel-head",
@@ -45,8 +60,9 @@ export function createItemPanel(app, { listId, itemId, close, drill }) {
         field("calendar", "Due", h("div.due-inputs", dueDate, dueTime, clearDue), dueHint),
         field("refresh", "Repeat", repeatRule, repeatHint),
         field("mapPin", "Location", location),
-        field("bell", "Remind me", remindBefore, remindHint),
-        field("repeat", "Repeat reminder", reminder),
+        field("lock", "Opens on", opensOn.control, opensOn.hint),
+        field("bell", "Remind me", remindBefore, custom.before.el, remindHint),
+        field("repeat", "Repeat reminder", reminder, custom.every.el),
         field("users", "Assign to", assignee),
         field("note", "Notes", notes),
       ),
@@ -57,10 +73,9 @@ export function createItemPanel(app, { listId, itemId, close, drill }) {
     ),
   );
 
-  saveFieldsOnChange(app, {
-    listId, itemId, item: () => item,
-    fields: { title, notes, location, dueDate, dueTime, clearDue, reminder, remindBefore, repeatRule, assignee },
-    resetRemindBefore: () => renderRemindBefore(remindBefore, remindHint, item),
+  const saving = saveFieldsOnChange(app, {
+    listId, itemId, item: () => item, custom,
+    fields: { title, notes, location, dueDate, dueTime, clearDue, reminder, remindBefore, repeatRule, assignee, sequential },
   });
 
   function onKey(e) {
@@ -92,7 +107,7 @@ export function createItemPanel(app, { listId, itemId, close, drill }) {
     el.classList.toggle("pending", pending);
     el.dataset.itemId = itemId;
     for (const input of [title, notes, dueDate, dueTime, location]) input.readOnly = !canEdit;
-    for (const input of [reminder, remindBefore, assignee, repeatRule, dueDate, dueTime]) input.disabled = !canEdit;
+    for (const input of [reminder, remindBefore, assignee, repeatRule, dueDate, dueTime, sequential]) input.disabled = !canEdit;
     clearDue.hidden = !canEdit || !item.due;
     location.placeholder = canEdit ? "Add a place" : "—";
     notes.placeholder = canEdit ? "Add notes…" : "No notes";
@@ -103,20 +118,25 @@ export function createItemPanel(app, { listId, itemId, close, drill }) {
     const due = dueToInputs(item.due);
     setIfIdle(dueDate, due.date);
     setIfIdle(dueTime, due.time);
-    dueHint.textContent = item.due ? `${formatDueLong(item.due)}${item.status === "open" && isOverdue(item.due) ? " · overdue" : ""}` : (canEdit ? "Pick a date; add a time if it matters." : "No due date");
+    const dueText = item.due ? `${formatDueLong(item.due)}${item.status === "open" && isOverdue(item.due) ? ` · overdue ${overdueSince(item.due)}` : ""}` : (canEdit ? "Pick a date; add a time if it matters." : "No due date");
+    if (dueHint.textContent !== dueText) dueHint.textContent = dueText;
     dueHint.classList.toggle("overdue", item.status === "open" && !!item.due && isOverdue(item.due));
+    opensOn.update(item, canEdit);
+    if (document.activeElement !== sequential) sequential.checked = Boolean(item.sequential);
     renderReminder(reminder, item);
     renderRemindBefore(remindBefore, remindHint, item);
     renderAssignee(assignee, item, state.view.participants);
-    renderRepeat(repeatRule, repeatHint, item);
+    const habit = view.summary.kind === "habits";
+    renderRepeat(repeatRule, repeatHint, item, habit);
 
     const path = ancestors(view.items, itemId);
     pathSlot.replaceChildren(
       h("span.panel-path-text", path.length ? path.map((a) => a.title).join(" › ") : (state.view.summary.title || "")),
     );
-    renderStatus(statusSlot, app, { listId, item, state, canEdit, pending });
+    const lock = lockText(lockReason(item, view), formatDue);
+    renderStatus(statusSlot, app, { listId, item, state, canEdit, pending, lock, habit });
     attachments.update(item, canEdit);
-    renderSub(subSlot, app, { listId, itemId, state, canEdit, drill });
+    renderSub(subSlot, app, { listId, itemId, state, canEdit, drill, sequential });
     renderHistory(historySlot, item);
   }
 
@@ -137,9 +157,9 @@ export function createItemPanel(app, { listId, itemId, close, drill }) {
   };
 }
 
-function field(iconName, label, control, hint) {
+function field(iconName, label, control, ...extra) {
   return h("div.panel-field",
     h("span.panel-field-icon", icon(iconName, { size: 16 })),
-    h("label.panel-field-body", h("span.field-label", label), control, hint || null),
+    h("div.panel-field-body", h("label.field-label", { for: control.id || null }, label), control, ...extra),
   );
 }

@@ -4,9 +4,10 @@ import { inputsToDue } from "../../format.js";
 
 /**
  * `fields` are the panel's inputs; `item()` is the item as last shown (null before);
- * `resetRemindBefore()` puts "Remind me" back when a custom time is abandoned.
+ * `custom.before` and `custom.every` are the "Custom…" controls (custom-duration.js), opened
+ * here and answered through `customAnswered(field, seconds)`.
  */
-export function saveFieldsOnChange(app, { listId, itemId, fields, item, resetRemindBefore }) {
+export function saveFieldsOnChange(app, { listId, itemId, fields, item, custom }) {
   const { title, notes, location, dueDate, dueTime, clearDue, reminder, remindBefore, repeatRule, assignee } = fields;
   const send = (changes) => app.op({ op: "updateItem", list: listId, item: itemId, ...changes });
 
@@ -44,24 +45,40 @@ export function saveFieldsOnChange(app, { listId, itemId, fields, item, resetRem
 
   reminder.addEventListener("change", () => {
     if (!item()) return;
+    if (reminder.value === "custom") return custom.every.open(item().remindEvery ?? 1800);
     const value = reminder.value ? Number(reminder.value) : null;
     if (value !== (item().remindEvery ?? null)) send({ remindEvery: value });
   });
   remindBefore.addEventListener("change", () => {
     if (!item()) return;
-    let value = remindBefore.value === "" ? null : Number(remindBefore.value);
-    if (remindBefore.value === "custom") {
-      const minutes = Number(prompt("Remind how many minutes before the due time?", "30"));
-      if (!Number.isFinite(minutes) || minutes < 0) { resetRemindBefore(); return; }
-      value = Math.round(minutes * 60);
-    }
+    if (remindBefore.value === "custom") return custom.before.open(item().remindBefore ?? 1800);
+    const value = remindBefore.value === "" ? null : Number(remindBefore.value);
     if (value !== (item().remindBefore ?? null)) send({ remindBefore: value });
   });
+  saveAssignee(assignee, item, send);
+  saveSequential(fields.sequential, item, send);
   repeatRule.addEventListener("change", () => {
     if (!item()) return;
     const value = repeatRule.value || null;
     if (value !== (item().repeat ?? null)) send({ repeat: value });
   });
+  return {
+    /** A custom length was set (`seconds`) or abandoned (null) for `field` ("remindBefore" or "remindEvery"). */
+    customAnswered(field, seconds) {
+      if (!item() || seconds === null || seconds === (item()[field] ?? null)) return;
+      send({ [field]: seconds });
+    },
+  };
+}
+
+/** "One after another" for the sub-items. */
+function saveSequential(sequential, item, send) {
+  sequential.addEventListener("change", () => {
+    if (item() && sequential.checked !== Boolean(item().sequential)) send({ sequential: sequential.checked });
+  });
+}
+
+function saveAssignee(assignee, item, send) {
   assignee.addEventListener("change", () => {
     if (!item()) return;
     const value = assignee.value || null;

@@ -1,0 +1,64 @@
+import ChecklistStore
+
+/// The store thread's loop: one transaction per batch, and every job answered.
+extension StoreExecutor {
+    func run() {
+        while let batch = nextBatch() {
+            runBatch(batch)
+            rules.trimCache()
+        }
+        port.close()
+        finish()
+    }
+
+    /// Runs a batch in one transaction. If the transaction cannot even begin, no job runs and
+    /// each is abandoned with the cause; otherwise each job's `AfterCommit` learns whether
+    /// the batch committed and is durable. Either way the health is recorded. The results are
+    /// handed to the back end, which releases them in batch order once the batch is durable,
+    /// while this thread goes on with the next batch.
+    private func runBatch(_ batch: [QueuedJob]) {
+        var afterCommits: [AfterCommit] = []
+        afterCommits.reserveCapacity(batch.count)
+        let rules = self.rules
+        let outcome = port.runBatch { () throws(StorageFailure) -> BatchEnd in
+            rules.beginBatch()
+            for job in batch { afterCommits.append(job.run(rules)) }
+            if rules.poisoned { return .rollBack }
+            try rules.flushPendingWrites()
+            return .commit
+        }
+        switch outcome {
+        case .didNotBegin(let failure):
+            let reason: StoreError
+            if failure.kind == .permanent {
+                reason = .failure(failure.message)
+            } else {
+                recordHealth(.failing(reason: "\(location): \(failure.message)"))
+                reason = .failure(
+                    "the database cannot be written just now (\(failure.message)); nothing was changed, try again")
+            }
+            port.releaseAfterBatch(wrote: false) { _ in for job in batch { job.abandon(reason) } }
+        case .committed(let wrote):
+            statistics.add(batchSize: batch.count)
+            // A batch that only read proves nothing about writes (a read-only store commits it).
+            if wrote { recordHealth(.writable) }
+            port.releaseAfterBatch(wrote: wrote) { [afterCommits] durable in
+                for afterCommit in afterCommits { afterCommit(durable) }
+            }
+        case .rolledBack(let failure):
+            let cause = failure?.message ?? rules.poisonCause ?? "a write failed inside a batch"
+            rules.rollBackBatch()
+            recordHealth(.failing(reason: "\(location): \(cause)"))
+            port.releaseAfterBatch(wrote: false) { [afterCommits] _ in
+                for afterCommit in afterCommits { afterCommit(false) }
+            }
+        }
+    }
+
+    /// A committed batch that wrote makes the store writable; a batch that failed in the back
+    /// end (not one a job refused on its own) makes it failing, with the cause. A permanent
+    /// failure (reported by the back end) is final.
+    private func recordHealth(_ health: StoreHealth) {
+        if let changed = healthState.record(health) { healthChanged(changed) }
+    }
+}

@@ -1,34 +1,36 @@
 import ChecklistClient
 import Testing
 
-/// The reconnect schedule of docs/protocol.md §16: 250 ms, doubling to a 2 s cap, full jitter.
+/// The reconnect schedule of docs/protocol.md §16, the web client's too: 250 ms, doubling to
+/// a 1.5 s cap, each delay drawn from the upper half of its window.
 @Suite struct BackoffTests {
-    @Test func theWindowDoublesFrom250MillisecondsUpToTwoSeconds() {
+    @Test func theWindowDoublesFrom250MillisecondsUpTo1500() {
         var backoff = Backoff()
-        let ceilings = (0..<7).map { _ in backoff.next(random: { 1 }) }
+        let ceilings = (0..<6).map { _ in backoff.next(random: { 1 }) }
         #expect(
             ceilings == [
-                .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2), .seconds(2), .seconds(2), .seconds(2),
+                .milliseconds(250), .milliseconds(500), .seconds(1), .milliseconds(1500), .milliseconds(1500),
+                .milliseconds(1500),
             ])
     }
 
-    /// Full jitter: a delay may fall anywhere from 0 to the window's end, so clients that lost
-    /// the server at the same instant come back spread over the whole window.
-    @Test func eachDelayIsDrawnFromZeroToTheWindowsEnd() {
+    /// Jitter: a delay falls anywhere in the upper half of its window, so clients that lost
+    /// the server at the same instant come back spread over it, and none retries at once.
+    @Test func eachDelayIsDrawnFromTheUpperHalfOfItsWindow() {
         for draw in [0, 0.25, 0.5, 0.999, 1] {
             var backoff = Backoff()
             for _ in 0..<5 {
                 let window = backoff.ceiling
                 let delay = backoff.next(random: { draw })
-                #expect(delay == window * draw)
-                #expect(delay >= .zero && delay <= window)
+                #expect(delay == window / 2 + window / 2 * draw)
+                #expect(delay >= window / 2 && delay <= window)
             }
         }
     }
 
     @Test func drawsOutsideZeroToOneAreClamped() {
         var backoff = Backoff()
-        #expect(backoff.next(random: { -3 }) == .zero)
+        #expect(backoff.next(random: { -3 }) == .milliseconds(125))
         #expect(backoff.next(random: { 7 }) == .milliseconds(500))
     }
 
@@ -45,9 +47,9 @@ import Testing
             var backoff = Backoff()
             return backoff.next()
         }
-        #expect(delays.allSatisfy { $0 >= .zero && $0 <= .milliseconds(250) })
+        #expect(delays.allSatisfy { $0 >= .milliseconds(125) && $0 <= .milliseconds(250) })
         #expect(Set(delays).count > 900, "a thousand clients draw a thousand different delays")
-        let early = delays.filter { $0 < .milliseconds(125) }.count
-        #expect((350...650).contains(early), "about half in the window's first half: \(early)")
+        let early = delays.filter { $0 < .microseconds(187_500) }.count
+        #expect((350...650).contains(early), "about half in the window's lower half: \(early)")
     }
 }

@@ -59,12 +59,14 @@ extension BenchEngine {
         }
     }
 
-    /// Subscribers caught up (resubscribed and answered) after `instant`, and the times they
-    /// were, in nanoseconds after `origin` (0 for one that was before it).
+    /// Subscribers live again, resubscribed and answered after `instant` (the old server's
+    /// exit, so by the new one), and the times they were, in nanoseconds after `origin` (0 for
+    /// one that was before it).
     func caughtUp(after instant: UInt64, measuredFrom origin: UInt64) -> (count: Int, latency: LatencyRecorder) {
         var latency = LatencyRecorder()
         var count = 0
-        for index in subscribers.indices where subscribers[index].caughtUpAt > instant {
+        for index in subscribers.indices
+        where subscribers[index].phase == .live && subscribers[index].caughtUpAt > instant {
             count += 1
             let at = subscribers[index].caughtUpAt
             latency.record(nanoseconds: at > origin ? at - origin : 0)

@@ -17,6 +17,8 @@ extension Run {
     /// What the restart itself measured, from the thread that carried it out.
     struct RestartOutcome: Sendable {
         var stopSeconds: Double
+        /// When the old process was seen gone: a `subscribed` after it came from the new one.
+        var exitedAt: UInt64
         var startSeconds: Double
         var healthyAt: UInt64?
         var pid: Int32
@@ -45,6 +47,7 @@ extension Run {
         let startLimit = MonotonicClock.now() &+ 120_000_000_000
         let restarter = Thread {
             let stopSeconds = server.terminate()
+            let exitedAt = MonotonicClock.now()
             if down > 0 { usleep(useconds_t(down * 1e6)) }
             let started = MonotonicClock.now()
             do {
@@ -52,14 +55,15 @@ extension Run {
                 let healthyAt = server.waitHealthy(deadline: startLimit)
                 outcome.withLock {
                     $0 = RestartOutcome(
-                        stopSeconds: stopSeconds,
+                        stopSeconds: stopSeconds, exitedAt: exitedAt,
                         startSeconds: healthyAt.map { Double($0 &- started) / 1e9 } ?? 0, healthyAt: healthyAt,
                         pid: server.pid, failure: healthyAt == nil ? "no /healthz 200: \(server.logTail())" : nil)
                 }
             } catch {
                 outcome.withLock {
                     $0 = RestartOutcome(
-                        stopSeconds: stopSeconds, startSeconds: 0, healthyAt: nil, pid: 0, failure: "\(error)")
+                        stopSeconds: stopSeconds, exitedAt: exitedAt, startSeconds: 0, healthyAt: nil, pid: 0,
+                        failure: "\(error)")
                 }
             }
         }
@@ -86,10 +90,10 @@ extension Run {
         var back = 0
         while back < count, MonotonicClock.now() < stormLimit {
             try await keepClientsGoing(since: began, until: MonotonicClock.now() &+ 5_000_000) {
-                let back = $0.caughtUp(after: stopAt, measuredFrom: healthyAt).count
+                let back = $0.caughtUp(after: restarted.exitedAt, measuredFrom: healthyAt).count
                 return "restart: \(back) of \(count) subscribers back, \($0.counters.retries) reconnect attempts"
             }
-            back = await engine.perform { $0.caughtUp(after: stopAt, measuredFrom: healthyAt).count }
+            back = await engine.perform { $0.caughtUp(after: restarted.exitedAt, measuredFrom: healthyAt).count }
         }
         let stormEnded = MonotonicClock.now()
         let probed = await probes.stop()
@@ -107,7 +111,7 @@ extension Run {
 
         let stormSeconds = Double(stormEnded &- healthyAt) / 1e9
         return await engine.perform { engine in
-            let (caughtUp, latency) = engine.caughtUp(after: stopAt, measuredFrom: healthyAt)
+            let (caughtUp, latency) = engine.caughtUp(after: restarted.exitedAt, measuredFrom: healthyAt)
             let checks = engine.perClientChecks
             return BenchReport.Restart(
                 stopSeconds: restarted.stopSeconds, startSeconds: restarted.startSeconds,

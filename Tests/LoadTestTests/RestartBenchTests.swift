@@ -45,9 +45,10 @@ struct RestartBenchTests {
         #expect(report.verification.passed, "\(report.table)")
         #expect(report.verification.subscribersNotLive == 0)
         // Writers went on across the restart: edits were acknowledged by both servers, and
-        // every subscriber received what was written while it was away (replayed) and after.
+        // every subscriber reached the head (what it missed while away, if anything was
+        // written then, came as a replay: how much depends on who came back first, so it is
+        // not asserted; the gap and duplicate checks above cover it either way).
         #expect((report.edits?.acked ?? 0) > 40)
-        #expect(restart.replayedEvents > 0)
         #expect(report.closeCodes["1001"] == 50, "every subscriber was told the server was going away")
         // The jittered schedule: each first delay within the first window (250 ms), and spread.
         #expect(restart.attempts >= 50)

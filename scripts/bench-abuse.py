@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Logins of a bystander while one address abuses the password work: a signup flood (with the
-signup limit on, and off) and a password spray. docs/benchmarks.md, "Password work under abuse".
+signup limit on, and off) and a password spray (docs/benchmarks.md, "The others").
 
     scripts/bench-abuse.py --bin .build-bench/release/checkwire [--logins 20] [--flood 32]
                            [--seconds 15]

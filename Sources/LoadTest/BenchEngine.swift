@@ -128,6 +128,9 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
     var firstRetryDelays = LatencyRecorder()
     /// The most attempts one subscriber needed to come back.
     var mostAttempts = 0
+    /// Attempts given up on because they neither opened nor failed in time (`abandonStalledAttempts`).
+    var abandonedAttempts = 0
+    var lastStallCheck: UInt64 = 0
 
     init(configuration: BenchConfiguration, tag: String) {
         self.configuration = configuration

@@ -57,7 +57,7 @@ extension BenchReport {
             row("/healthz 200 → back", latency(restart.timeToCaughtUp))
             row(
                 "reconnect attempts",
-                "\(restart.attempts) (at most \(restart.mostAttempts) for one client); first delay \(latency(restart.firstRetryDelay))"
+                "\(restart.attempts) (at most \(restart.mostAttempts) for one client, \(restart.abandonedAttempts) given up after 10 s); first delay \(latency(restart.firstRetryDelay))"
             )
             row(
                 "per-client stream check",

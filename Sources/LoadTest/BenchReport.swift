@@ -62,6 +62,8 @@ public struct BenchReport: Codable, Sendable {
         /// Reconnect attempts in all, and the most one subscriber needed.
         public var attempts: Int
         public var mostAttempts: Int
+        /// Attempts given up on after 10 s with neither an answer nor an error.
+        public var abandonedAttempts: Int
         /// The first delay each subscriber drew after losing its connection (the jitter).
         public var firstRetryDelay: LatencySummary
         /// Subscribers whose stream had a gap, or a duplicate, at any point of the run.

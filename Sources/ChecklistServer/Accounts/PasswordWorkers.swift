@@ -9,12 +9,11 @@ import Foundation
 /// queue unbounded CPU work.
 ///
 /// Why threads of its own and not a dispatch queue: work that waits for a slot on a
-/// concurrent dispatch queue holds one of the few threads dispatch gives such queues (about
-/// one per core) while it waits. A signup flood then held all of them, waiting for the signup
-/// pool's one slot, and the login pool's work could not even get a thread: a login from
-/// another address waited seconds behind the flood (docs/benchmarks.md, "Password work under
-/// abuse"). Here each pool's threads take work from their own queue only. They start with the
-/// pool's first job and end when the pool is stopped or released.
+/// concurrent dispatch queue holds one of the few threads dispatch gives such queues while it
+/// waits, so a signup flood waiting for the signup pool's one slot could keep the login pool's
+/// work from getting a thread at all. Here each pool's threads take work from their own queue
+/// only (`Tests/python/test_password_fairness.py`). They start with the pool's first job and
+/// end when the pool is stopped or released.
 final class PasswordWorkers: Sendable {
     private let shared: Shared
     private let name: String

@@ -39,9 +39,35 @@ extension BenchEngine {
             PendingRetry(due: MonotonicClock.now() &+ Self.nanoseconds(delay), owner: .writer(index)))
     }
 
-    /// Opens the connections whose delay is over. The runner calls it every few milliseconds.
+    /// How long an attempt may take from `connect` to `subscribed` before the client gives up
+    /// on it and tries again on its schedule, as a real client's connect and request timeouts
+    /// do. Why: a connection attempt that reached a server in the middle of its shutdown can be
+    /// left with neither an answer nor an error.
+    static let attemptTimeout: UInt64 = 10_000_000_000
+
+    /// Gives up on the attempts older than `attemptTimeout` (checked twice a second).
+    func abandonStalledAttempts(now: UInt64) {
+        guard now &- lastStallCheck >= 500_000_000 else { return }
+        lastStallCheck = now
+        for index in subscribers.indices
+        where subscribers[index].phase == .connecting || subscribers[index].phase == .open {
+            guard now &- subscribers[index].startedAt > Self.attemptTimeout,
+                let connection = subscribers[index].connection
+            else { continue }
+            owners[connection] = nil
+            client.close(connection, code: 1000, reason: "timed out")
+            if subscribers[index].phase == .connecting { connecting -= 1 }
+            subscribers[index].connection = nil
+            abandonedAttempts += 1
+            scheduleRetry(subscriber: index)
+        }
+    }
+
+    /// Opens the connections whose delay is over and gives up on stalled attempts. The runner
+    /// calls it every few milliseconds.
     func pumpRetries() {
         let now = MonotonicClock.now()
+        abandonStalledAttempts(now: now)
         while let next = retries.min, next.due <= now {
             _ = retries.removeMin()
             switch next.owner {

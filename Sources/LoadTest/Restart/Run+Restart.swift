@@ -119,6 +119,7 @@ extension Run {
                 givenUp: count - caughtUp, timeToCaughtUp: latency.summary,
                 stormSeconds: latency.count > 0 ? latency.summary.max / 1000 : stormSeconds,
                 attempts: engine.counters.retries, mostAttempts: engine.mostAttempts,
+                abandonedAttempts: engine.abandonedAttempts,
                 firstRetryDelay: engine.firstRetryDelays.summary, clientsWithGaps: checks.gaps,
                 clientsWithDuplicates: checks.duplicates, replayedEvents: engine.counters.replayed,
                 snapshots: engine.counters.snapshots, healthz: probed.healthz, healthzFailures: probed.healthzFailures,

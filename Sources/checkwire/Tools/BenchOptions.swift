@@ -73,7 +73,7 @@ struct BenchOptions: ParsableArguments {
     @Option(
         parsing: .upToNextOption,
         help:
-            "reconnect with --serve: the clients' first reconnect window and its cap, in ms (default: Checkwire's clients', 250 and 2000)."
+            "reconnect with --serve: the clients' first reconnect window and its cap, in ms (default: Checkwire's clients', 250 and 1500)."
     )
     var reconnectWindow: [Int] = []
 

@@ -107,12 +107,14 @@ let package = Package(
             name: "WebPush", dependencies: ["OutboundDelivery", .product(name: "Crypto", package: "swift-crypto")]),
         // Mail: addresses, the relay's settings, message building, the SMTP sender.
         .target(name: "Mail", dependencies: ["OutboundDelivery"]),
-        // The fan-out load tester behind `checkwire bench`.
+        // The fan-out load tester behind `checkwire bench`; its clients reconnect on the schedule
+        // of ChecklistClient's.
         .target(
             name: "LoadTest",
             dependencies: [
-                "Transport", "WireProtocol", "ChecklistCore",
+                "Transport", "WireProtocol", "ChecklistCore", "ChecklistClient",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
         .executableTarget(

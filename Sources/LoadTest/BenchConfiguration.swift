@@ -1,3 +1,4 @@
+public import ChecklistClient
 public import Transport
 
 /// What one `checkwire bench` run does. Every loop it implies is bounded: by `subscribers`,
@@ -8,7 +9,9 @@ public struct BenchConfiguration: Sendable {
         case fanout
         /// Many lists, each with its own subscribers.
         case lists
-        /// Subscribers drop, writers go on, all reconnect at once and resume by `since`.
+        /// Subscribers drop, writers go on, all reconnect at once and resume by `since`; with
+        /// `serveBinary`, the server restarts instead and every client comes back on its own
+        /// reconnect schedule.
         case reconnect
         /// N connections held open (authenticated and subscribed), no edits.
         case idle
@@ -42,7 +45,10 @@ public struct BenchConfiguration: Sendable {
     /// Subscribers in total (for `lists`: spread evenly over the lists).
     public var subscribers = 1000
     public var writers = 1
-    /// Lists (nchan: channels). `fanout` and `reconnect` use 1.
+    /// Of the subscribers, how many stop reading once subscribed (spread evenly): a frozen tab,
+    /// a dead network. They are left out of the latency figures and the checks.
+    public var nonReaders = 0
+    /// Lists (nchan: channels). `fanout` uses 1.
     public var lists = 1
     /// Edits per second over all writers; `nil` sends as fast as acks allow.
     public var rate: Double?
@@ -58,6 +64,21 @@ public struct BenchConfiguration: Sendable {
     public var maxConnecting = 500
     /// `reconnect`: how many events the subscribers miss while disconnected.
     public var behind = 10_000
+    /// Start the server from this `checkwire` binary (on 127.0.0.1, a fresh database in a
+    /// temporary directory) instead of using `target`. With `reconnect`, the server is then
+    /// restarted (SIGTERM, and a new process on the same database and port) instead of the
+    /// subscribers being dropped.
+    public var serveBinary: String?
+    /// `reconnect` with `serveBinary`: seconds of live editing before the restart.
+    public var restartAfter: Double = 2
+    /// `reconnect` with `serveBinary`: seconds the server stays down after it exited.
+    public var downSeconds: Double = 0
+    /// `reconnect` with `serveBinary`: how long the clients may take to come back, from the
+    /// new server's first `/healthz` 200, before the run counts the rest as given up.
+    public var stormTimeout: Double = 60
+    /// The reconnect schedule the clients come back on (`reconnect` with `serveBinary`):
+    /// Checkwire's clients' (`Backoff()`) unless changed, to compare others.
+    public var reconnectSchedule = Backoff()
     /// `idle`: seconds the connections are held open before measuring memory.
     public var hold: Double = 2
     /// Seconds to wait after the last edit for every delivery.
@@ -85,8 +106,8 @@ public struct BenchConfiguration: Sendable {
     /// The lists (channels) actually used.
     public var effectiveLists: Int {
         switch scenario {
-        case .fanout, .reconnect: 1
-        case .lists: Swift.max(1, lists)
+        case .fanout: 1
+        case .lists, .reconnect: Swift.max(1, lists)
         case .idle: Swift.max(1, lists)
         }
     }
@@ -95,6 +116,8 @@ public struct BenchConfiguration: Sendable {
     public func validate() -> String? {
         if subscribers < 0 || subscribers > 19_000 { return "subscribers must be 0…19000 (RLIMIT_NOFILE is 20000)" }
         if writers < 1 || writers > 1000 { return "writers must be 1…1000" }
+        if nonReaders < 0 || nonReaders > subscribers { return "non-readers must be 0…subscribers" }
+        if nonReaders > 0, case .nchan = target { return "--non-readers needs a Checkwire server" }
         if edits < 0 { return "edits must be ≥ 0" }
         if let rate, rate <= 0 { return "rate must be positive" }
         if window < 1 { return "window must be ≥ 1" }
@@ -103,6 +126,12 @@ public struct BenchConfiguration: Sendable {
             return "the reconnect scenario needs a Checkwire server (nchan has no since)"
         }
         if scenario == .lists, subscribers < lists { return "lists needs at least one subscriber per list" }
+        if serveBinary != nil, case .nchan = target {
+            return "--serve starts a Checkwire server; it has no nchan target"
+        }
+        if restartAfter < 0 || downSeconds < 0 || stormTimeout <= 0 {
+            return "--restart-after and --down must be ≥ 0, --storm-timeout positive"
+        }
         return nil
     }
 }

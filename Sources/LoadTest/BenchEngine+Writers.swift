@@ -1,3 +1,4 @@
+import ChecklistClient
 import Transport
 
 /// Checkwire writers: connections authenticated as the lists' owner that send `updateItem`
@@ -6,7 +7,7 @@ extension BenchEngine {
     func openWriters(_ count: Int) {
         guard case .checkwire(let url) = configuration.target else { return }
         counters.writersStartedAt = MonotonicClock.now()
-        writers = Array(repeating: Writer(), count: count)
+        writers = Array(repeating: Writer(backoff: configuration.reconnectSchedule), count: count)
         for index in 0..<count {
             let id = client.connect(to: url)
             writers[index].connection = id
@@ -31,10 +32,17 @@ extension BenchEngine {
     func stopWriting() { writing = false }
 
     /// Rate mode: sends the edits due by now, round-robin over writers with room in their window.
+    ///
+    /// While no writer is connected (the server is restarting), the edits that fall due are
+    /// skipped, not saved up: the schedule goes on at its rate once the writers are back.
     func sendDue(until due: Int) {
         guard writing else { return }
+        if reconnectsByItself, !writers.contains(where: \.ready) {
+            skippedEdits = max(skippedEdits, due - counters.sent)
+            return
+        }
         var attempts = 0
-        while counters.sent < min(due, editBudget), attempts < writers.count {
+        while counters.sent < min(due - skippedEdits, editBudget), attempts < writers.count {
             let index = nextWriter
             nextWriter = (nextWriter + 1) % writers.count
             if writers[index].ready, writers[index].inFlight < configuration.window {
@@ -90,6 +98,7 @@ extension BenchEngine {
         switch fields.kind {
         case .authed:
             writers[index].ready = true
+            writers[index].backoff.reset()
             if writing, !paced { fillWriter(index) }
         case .ack:
             guard let range = fields.opID, let op = MessageScanner.opIDFields(buffer, range) else {

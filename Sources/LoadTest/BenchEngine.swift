@@ -1,4 +1,6 @@
+import ChecklistClient
 import Foundation
+import HeapModule
 import Transport
 
 /// Every connection of a run on one `WebSocketClient` (one lws context, one service thread):
@@ -18,7 +20,8 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
     }
 
     enum Phase {
-        case idle, connecting, open, live, dropped, closed, failed
+        /// `waiting`: lost, and coming back on the clients' reconnect schedule (`reconnectsByItself`).
+        case idle, connecting, open, live, dropped, closed, failed, waiting
     }
 
     struct Subscriber {
@@ -29,6 +32,16 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
         /// Checkwire: the last `seq` applied; -1 until known.
         var lastSeq: Int64 = -1
         var reconnecting = false
+        /// The clients' reconnect schedule (`reconnectsByItself`).
+        var backoff = Backoff()
+        /// Attempts since the connection was last lost (the schedule's step).
+        var attempts = 0
+        /// When the last resubscription after a loss was answered (`subscribed`), 0 until then.
+        var caughtUpAt: UInt64 = 0
+        var sawGap = false
+        var sawDuplicate = false
+        /// A non-reader stops reading once subscribed (`BenchConfiguration.nonReaders`).
+        var reads = true
     }
 
     struct Writer {
@@ -37,6 +50,7 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
         var sent = 0
         var acked = 0
         var inFlight = 0
+        var backoff = Backoff()
     }
 
     let configuration: BenchConfiguration
@@ -103,6 +117,20 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
     var lastAckAt: UInt64 = 0
     var measuring = false
     var nextWriter = 0
+    /// Edits the paced schedule skipped because no writer was connected (see `sendDue`).
+    var skippedEdits = 0
+
+    // Reconnecting (see `BenchEngine+Reconnect.swift`).
+    /// Lost connections come back by themselves, on the clients' schedule, instead of ending.
+    var reconnectsByItself = false
+    var retries = Heap<PendingRetry>()
+    /// The first delay each subscriber drew after losing its connection.
+    var firstRetryDelays = LatencyRecorder()
+    /// The most attempts one subscriber needed to come back.
+    var mostAttempts = 0
+    /// Attempts given up on because they neither opened nor failed in time (`abandonStalledAttempts`).
+    var abandonedAttempts = 0
+    var lastStallCheck: UInt64 = 0
 
     init(configuration: BenchConfiguration, tag: String) {
         self.configuration = configuration
@@ -185,11 +213,16 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
         switch owner {
         case .subscriber(let index):
             connecting -= 1
-            subscribers[index].phase = .failed
             subscribers[index].connection = nil
+            if reconnectsByItself {
+                scheduleRetry(subscriber: index)
+            } else {
+                subscribers[index].phase = .failed
+            }
             pumpRamp()
         case .writer(let index):
             writers[index].connection = nil
+            if reconnectsByItself { scheduleRetry(writer: index) }
         }
     }
 
@@ -201,15 +234,23 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
             if subscribers[index].phase == .live { counters.live -= 1 }
             if subscribers[index].phase == .dropped {
                 counters.intentionalCloses += 1
+                subscribers[index].connection = nil
             } else {
                 closeCodes[label, default: 0] += 1
-                subscribers[index].phase = .closed
+                subscribers[index].connection = nil
+                if reconnectsByItself {
+                    scheduleRetry(subscriber: index)
+                } else {
+                    subscribers[index].phase = .closed
+                }
             }
-            subscribers[index].connection = nil
         case .writer(let index):
             closeCodes["writer " + label, default: 0] += 1
             writers[index].connection = nil
             writers[index].ready = false
+            // Its edits in flight were answered before the close, or dropped unanswered.
+            writers[index].inFlight = 0
+            if reconnectsByItself { scheduleRetry(writer: index) }
         }
     }
 
@@ -246,12 +287,17 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
             switch DeliveryOrder.event(seq: seq, after: subscribers[index].lastSeq) {
             case .duplicateOrReordered:
                 counters.duplicates += 1
+                subscribers[index].sawDuplicate = true
                 return
             case .accepted(let missed):
-                counters.gaps += missed
+                if missed > 0 {
+                    counters.gaps += missed
+                    subscribers[index].sawGap = true
+                }
             }
             subscribers[index].lastSeq = seq
-            if subscribers[index].phase == .live {
+            if !subscribers[index].reads { counters.eventsToNonReaders += 1 }
+            if subscribers[index].phase == .live, subscribers[index].reads {
                 counters.deliveries += 1
                 counters.deliveredBytes += buffer.count
                 lastDeliveryAt = now
@@ -263,15 +309,25 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
             }
         case .subscribed:
             guard let seq = fields.seq else { counters.unparsable += 1; return }
-            counters.gaps += DeliveryOrder.missedBeforeSubscribed(head: seq, after: subscribers[index].lastSeq)
+            let missed = DeliveryOrder.missedBeforeSubscribed(head: seq, after: subscribers[index].lastSeq)
+            if missed > 0 {
+                counters.gaps += missed
+                subscribers[index].sawGap = true
+            }
             subscribers[index].lastSeq = max(subscribers[index].lastSeq, seq)
             subscribers[index].phase = .live
             counters.live += 1
             subscribeLatency.record(nanoseconds: now &- subscribers[index].startedAt)
+            if !subscribers[index].reads, let connection = subscribers[index].connection {
+                client.setReceiving(false, on: connection)
+            }
             if subscribers[index].reconnecting {
                 subscribers[index].reconnecting = false
                 catchUpLatency.record(nanoseconds: now &- subscribers[index].startedAt)
                 counters.caughtUp += 1
+                subscribers[index].caughtUpAt = now
+                subscribers[index].attempts = 0
+                subscribers[index].backoff.reset()
             }
         case .snapshot:
             counters.snapshots += 1
@@ -281,6 +337,10 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
             errorCodes[
                 fields.code.map { String(decoding: UnsafeBufferPointer(rebasing: buffer[$0]), as: UTF8.self) } ?? "?",
                 default: 0] += 1
+            // A client whose `auth` or `subscribe` failed while it came back tries again later.
+            if reconnectsByItself, subscribers[index].phase == .open, let connection = subscribers[index].connection {
+                client.close(connection, code: 1000, reason: "retrying")
+            }
         default:
             break
         }
@@ -315,8 +375,12 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
     /// Prepares `count` subscribers (round-robin over the lists) starting at `seq` heads.
     func addSubscribers(_ count: Int, lists: Int) {
         precondition(count == subscribers.count, "the engine was made for \(subscribers.count) subscribers")
+        let nonReaders = configuration.nonReaders
         for index in 0..<count {
             subscribers[index] = Subscriber(list: index % lists, lastSeq: isNchan ? -1 : listHeads[index % lists])
+            subscribers[index].backoff = configuration.reconnectSchedule
+            // Spread evenly: the index where the running count of non-readers steps up.
+            subscribers[index].reads = index * nonReaders / count == (index + 1) * nonReaders / count
         }
         if isNchan { lastNumbers = [Int32](repeating: 0, count: count * configuration.writers) }
     }
@@ -413,7 +477,7 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
                         last == 0
                         ? (expectedLast - first) / channelStep + 1 : max(0, (expectedLast - last) / channelStep)
                 }
-            } else {
+            } else if subscribers[index].reads {
                 owed += Int(max(0, listHeads[subscribers[index].list] - subscribers[index].lastSeq))
             }
         }
@@ -432,6 +496,10 @@ struct BenchCounters: Sendable {
     var replayed = 0
     var snapshots = 0
     var caughtUp = 0
+    /// Reconnect attempts scheduled after a lost or failed connection (`reconnectsByItself`).
+    var retries = 0
+    /// Events that non-readers read anyway (their reading stops once subscribed).
+    var eventsToNonReaders = 0
     var duplicates = 0
     var gaps = 0
     var unparsable = 0

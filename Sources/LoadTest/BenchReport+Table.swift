@@ -15,7 +15,8 @@ extension BenchReport {
         let rateText = rate.map { "\(Self.number($0))/s" } ?? "as fast as possible"
         lines.append("checkwire bench — \(scenario) against \(target)")
         row(
-            "shape", "\(subscribers) subscribers, \(lists) list(s), \(writers) writer(s), \(rateText), window \(window)"
+            "shape",
+            "\(subscribers) subscribers\(nonReaders.map { " (\($0) not reading)" } ?? ""), \(lists) list(s), \(writers) writer(s), \(rateText), window \(window)"
         )
         row(
             "connections",
@@ -42,6 +43,43 @@ extension BenchReport {
                 "\(reconnect.caughtUp) caught up, \(reconnect.behind) events behind, \(reconnect.replayedEvents) replayed, \(reconnect.snapshots) snapshots"
             )
             row("time to caught up", latency(reconnect.catchUp))
+        }
+        if let restart {
+            row(
+                "restart",
+                String(
+                    format: "stop %.2f s, start %.2f s, down %.2f s (SIGTERM → new /healthz 200)", restart.stopSeconds,
+                    restart.startSeconds, restart.downSeconds))
+            row(
+                "back after the restart",
+                "\(restart.caughtUp) of \(restart.subscribers) caught up, \(restart.givenUp) given up, all within \(String(format: "%.2f", restart.stormSeconds)) s"
+            )
+            row("/healthz 200 → back", latency(restart.timeToCaughtUp))
+            row(
+                "reconnect attempts",
+                "\(restart.attempts) (at most \(restart.mostAttempts) for one client, \(restart.abandonedAttempts) given up after 10 s); first delay \(latency(restart.firstRetryDelay))"
+            )
+            row(
+                "per-client stream check",
+                "\(restart.clientsWithGaps) with a gap, \(restart.clientsWithDuplicates) with a duplicate; \(restart.replayedEvents) events replayed, \(restart.snapshots) snapshots"
+            )
+            row(
+                "/healthz in the storm",
+                latency(restart.healthz) + (restart.healthzFailures > 0 ? ", \(restart.healthzFailures) failed" : ""))
+            row("a login in the storm", latency(restart.login))
+            row("  with its connect", latency(restart.connectAndLogin))
+            if !restart.loginFailures.isEmpty {
+                row(
+                    "  failed logins",
+                    restart.loginFailures.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(
+                        separator: ", "))
+            }
+            row(
+                "new server in the storm",
+                String(
+                    format: "%.2f CPU s (%.0f %% of a core on average, %.0f %% at peak), peak RSS ",
+                    restart.serverCPUSeconds, restart.serverCPUPercent, restart.serverPeakCPUPercent)
+                    + Self.mebibytes(restart.serverPeakResidentBytes))
         }
         let v = verification
         row(

@@ -41,6 +41,51 @@ public struct BenchReport: Codable, Sendable {
         public var catchUp: LatencySummary
     }
 
+    /// `reconnect` with a server the bench restarted: what the herd of returning clients took.
+    public struct Restart: Codable, Sendable {
+        /// SIGTERM → the old server's exit (it drains first).
+        public var stopSeconds: Double
+        /// The new process started → its first `/healthz` 200.
+        public var startSeconds: Double
+        /// SIGTERM → the new server's first `/healthz` 200.
+        public var downSeconds: Double
+        public var subscribers: Int
+        /// Subscribers that resubscribed and were answered on the new server.
+        public var caughtUp: Int
+        /// The rest: not back within the storm timeout.
+        public var givenUp: Int
+        /// The new server's first `/healthz` 200 → each subscriber's `subscribed` (after its
+        /// `auth` and replay); 0 for one that was back before that answer.
+        public var timeToCaughtUp: LatencySummary
+        /// The new server's first `/healthz` 200 → the last subscriber back.
+        public var stormSeconds: Double
+        /// Reconnect attempts in all, and the most one subscriber needed.
+        public var attempts: Int
+        public var mostAttempts: Int
+        /// Attempts given up on after 10 s with neither an answer nor an error.
+        public var abandonedAttempts: Int
+        /// The first delay each subscriber drew after losing its connection (the jitter).
+        public var firstRetryDelay: LatencySummary
+        /// Subscribers whose stream had a gap, or a duplicate, at any point of the run.
+        public var clientsWithGaps: Int
+        public var clientsWithDuplicates: Int
+        public var replayedEvents: Int
+        public var snapshots: Int
+        /// During the storm, from a client outside the herd: `GET /healthz`, and a `login` on a
+        /// new connection (request → `authed`, and connect → `authed`).
+        public var healthz: LatencySummary
+        public var healthzFailures: Int
+        public var login: LatencySummary
+        public var connectAndLogin: LatencySummary
+        public var loginFailures: [String: Int]
+        /// The new server during the storm: CPU seconds, their share of one core on average
+        /// and at the busiest 200 ms, and its peak resident memory (`VmHWM`) by the storm's end.
+        public var serverCPUSeconds: Double
+        public var serverCPUPercent: Double
+        public var serverPeakCPUPercent: Double
+        public var serverPeakResidentBytes: Int
+    }
+
     /// What the run checked about the deliveries themselves.
     public struct Verification: Codable, Sendable {
         public var duplicatesOrReordered: Int
@@ -66,6 +111,10 @@ public struct BenchReport: Codable, Sendable {
     public var target: String
     public var scenario: String
     public var subscribers: Int
+    /// Of them, how many stopped reading once subscribed (not in the figures or the checks),
+    /// and how many events they read all the same (0: the pause took effect at once).
+    public var nonReaders: Int?
+    public var eventsReadByNonReaders: Int?
     public var writers: Int
     public var lists: Int
     public var rate: Double?
@@ -74,6 +123,7 @@ public struct BenchReport: Codable, Sendable {
     public var edits: Edits?
     public var deliveries: Deliveries?
     public var reconnect: Reconnect?
+    public var restart: Restart?
     public var verification: Verification
     public var errors: [String: Int]
     public var closeCodes: [String: Int]

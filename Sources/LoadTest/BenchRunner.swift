@@ -26,7 +26,20 @@ public struct BenchRunner: Sendable {
     public func run(progress: @escaping @Sendable (String) -> Void = { _ in }) async throws -> BenchReport {
         if let problem = configuration.validate() { throw Failure(description: problem) }
         FileLimit.raiseToHardLimit()
-        let run = Run(configuration: configuration, progress: progress)
+        var configuration = configuration
+        var served: ServedServer?
+        if let binary = configuration.serveBinary {
+            let server = try ServedServer(binary: binary)
+            do { try server.start() } catch {
+                server.remove()
+                throw error
+            }
+            configuration.target = .checkwire(url: server.url)
+            configuration.serverPIDs = [server.pid]
+            served = server
+        }
+        defer { served?.remove() }
+        let run = Run(configuration: configuration, served: served, progress: progress)
         do {
             let report = try await run.execute()
             await run.finish()
@@ -48,11 +61,18 @@ final class Run: @unchecked Sendable {
     let engine: BenchEngine
     var setup: SetupClient?
     var publisher: NchanPublisher?
+    /// The server the bench started (`--serve`), which `reconnect` restarts.
+    let served: ServedServer?
+    /// The subscribers' account, for the storm's login probe.
+    var subscriberLogin: (username: String, password: String)?
     let startedAt = MonotonicClock.now()
     var lastProgressAt: UInt64 = 0
 
-    init(configuration: BenchConfiguration, progress: @escaping @Sendable (String) -> Void) {
+    init(
+        configuration: BenchConfiguration, served: ServedServer? = nil, progress: @escaping @Sendable (String) -> Void
+    ) {
         self.configuration = configuration
+        self.served = served
         self.progress = progress
         let alphabet = Array("abcdefghijkmnpqrstuvwxyz23456789")
         tag = String((0..<6).map { _ in alphabet.randomElement()! })
@@ -88,7 +108,11 @@ final class Run: @unchecked Sendable {
             try await drain()
         case .reconnect:
             try await openWriters()
-            report.reconnect = try await reconnectStorm()
+            if let served {
+                report.restart = try await restartStorm(served)
+            } else {
+                report.reconnect = try await reconnectStorm()
+            }
         }
         let serverAfter = ProcessSampler.sample(configuration.serverPIDs)
         try await complete(&report, cpuWindow: cpuWindow, serverBefore: serverBefore, serverAfter: serverAfter)
@@ -115,6 +139,7 @@ final class Run: @unchecked Sendable {
             engine.listHeads = created.heads
             engine.ownerToken = accounts.ownerToken
             engine.subscriberToken = accounts.subscriberToken
+            subscriberLogin = accounts.subscriberLogin
         case .nchan(_, let publishBase):
             engine.listHeads = Array(repeating: 0, count: lists)
             publisher = try NchanPublisher(
@@ -148,7 +173,7 @@ final class Run: @unchecked Sendable {
         return MonotonicClock.seconds(since: began)
     }
 
-    private func openWriters() async throws {
+    func openWriters() async throws {
         guard case .checkwire = configuration.target else { return }
         let count = configuration.writers
         await engine.perform { $0.openWriters(count) }
@@ -211,7 +236,7 @@ final class Run: @unchecked Sendable {
     }
 
     /// Waits until every live subscriber has every acknowledged event (or the drain timeout).
-    private func drain() async throws {
+    func drain() async throws {
         let limit = MonotonicClock.now() &+ UInt64(configuration.drainTimeout * 1e9)
         let published = publisher?.totals.published ?? []
         while true {
@@ -324,7 +349,9 @@ final class Run: @unchecked Sendable {
             let c = engine.counters
             return BenchReport(
                 target: configuration.target.name, scenario: configuration.scenario.rawValue,
-                subscribers: configuration.subscribers, writers: configuration.writers,
+                subscribers: configuration.subscribers,
+                nonReaders: configuration.nonReaders > 0 ? configuration.nonReaders : nil,
+                writers: configuration.writers,
                 lists: configuration.effectiveLists, rate: configuration.rate, window: configuration.window,
                 connections: .init(
                     requested: configuration.subscribers, connected: c.connected, live: c.live,
@@ -390,6 +417,7 @@ final class Run: @unchecked Sendable {
         for (key, value) in publisherTotals?.errorCodes ?? [:] { errors[key, default: 0] += value }
         report.errors = errors
         report.closeCodes = snapshot.closeCodes
+        if configuration.nonReaders > 0 { report.eventsReadByNonReaders = c.eventsToNonReaders }
         if let serverBefore, let serverAfter {
             let cpu =
                 cpuWindow?.server.map { serverAfter.cpuSeconds - $0.cpuSeconds }
@@ -410,7 +438,7 @@ final class Run: @unchecked Sendable {
     // MARK: - Helpers
 
     /// Whether `report` would print now (so the line need not be built when it would not).
-    private var progressIsDue: Bool {
+    var progressIsDue: Bool {
         configuration.progress && MonotonicClock.now() &- lastProgressAt >= 1_000_000_000
     }
 
@@ -427,7 +455,7 @@ final class Run: @unchecked Sendable {
         return .microseconds(Int64((min(max(wait, 0.001), 0.020) * 1e6).rounded()))
     }
 
-    private func report(_ line: String) {
+    func report(_ line: String) {
         guard configuration.progress else { return }
         let now = MonotonicClock.now()
         guard now &- lastProgressAt >= 1_000_000_000 else { return }
@@ -435,7 +463,7 @@ final class Run: @unchecked Sendable {
         progress(String(format: "[%6.1fs] ", MonotonicClock.seconds(since: startedAt)) + line)
     }
 
-    private func checkDeadline(_ doing: String) throws {
+    func checkDeadline(_ doing: String) throws {
         if MonotonicClock.now() > hardDeadline {
             throw BenchRunner.Failure(
                 description: "gave up \(doing): the run exceeded --timeout \(configuration.timeout) s")

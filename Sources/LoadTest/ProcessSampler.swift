@@ -40,6 +40,16 @@ public enum ProcessSampler {
         return ProcessSample(cpuSeconds: (utime + stime) / ticksPerSecond, residentBytes: rss)
     }
 
+    /// The most resident memory `pid` has had since it started (`VmHWM`), in bytes.
+    public static func peakResidentBytes(_ pid: Int32) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let number = line.dropFirst(6).trimmingCharacters(in: .whitespaces).split(separator: " ").first
+            return number.flatMap { Int($0) }.map { $0 * 1024 }
+        }
+        return nil
+    }
+
     /// This process's own CPU seconds (user + system), from `getrusage`.
     public static func ownCPUSeconds() -> Double {
         var usage = rusage()

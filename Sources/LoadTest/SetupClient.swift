@@ -14,6 +14,8 @@ struct SetupClient {
         var ownerToken: String
         /// The account every subscriber authenticates as (a viewer on every list).
         var subscriberToken: String
+        /// Its username and password, for a probe that logs in as it.
+        var subscriberLogin: (username: String, password: String)
     }
 
     struct Lists {
@@ -47,14 +49,16 @@ struct SetupClient {
         let ownerToken: String
         if let username, let password {
             ownerToken = try await authenticate(.login(username: username, password: password))
-            return Accounts(ownerToken: ownerToken, subscriberToken: ownerToken)
+            return Accounts(
+                ownerToken: ownerToken, subscriberToken: ownerToken, subscriberLogin: (username, password))
         }
         let secret = "bench-\(UUID().uuidString)"
         ownerToken = try await authenticate(.signup(username: "bench-\(tag)-o", password: secret))
         let viewerToken = try await authenticate(.signup(username: "bench-\(tag)-v", password: secret))
         // Back to the owner for the setup edits.
         _ = try await authenticate(.auth(token: ownerToken))
-        return Accounts(ownerToken: ownerToken, subscriberToken: viewerToken)
+        return Accounts(
+            ownerToken: ownerToken, subscriberToken: viewerToken, subscriberLogin: ("bench-\(tag)-v", secret))
     }
 
     /// Creates `count` lists (or takes `existing`), adds `itemsPerList` items to each, and

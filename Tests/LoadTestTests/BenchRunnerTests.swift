@@ -128,6 +128,27 @@ extension BenchRunnerTests {
         #expect(report.table.contains("idle"))
     }
 
+    /// Non-readers subscribe, then stop reading: the readers' figures and checks leave them
+    /// out, and the server keeps every one of them connected (a short run stays far below the
+    /// bound that would close a stalled one).
+    @Test func nonReadersAreLeftOutOfTheFiguresAndStayConnected() async throws {
+        var configuration = Self.configuration(.fanout)
+        configuration.subscribers = 20
+        configuration.nonReaders = 4
+        configuration.edits = 60
+        configuration.window = 4
+        let report = try await Self.run(configuration)
+
+        #expect(report.nonReaders == 4)
+        #expect(report.eventsReadByNonReaders == 0, "they stopped reading before the first edit")
+        #expect(report.verification.passed)
+        #expect(report.connections.live == 20)
+        #expect(report.deliveries?.count == 16 * 60)
+        #expect(report.deliveries?.latency.count == 16 * 60)
+        #expect(report.closeCodes.isEmpty)
+        #expect(report.table.contains("(4 not reading)"))
+    }
+
     /// At a rate, writers send on a schedule rather than refilling a window.
     @Test func pacedFanoutSendsEveryEdit() async throws {
         var configuration = Self.configuration(.fanout)

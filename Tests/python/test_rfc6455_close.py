@@ -2,10 +2,13 @@
 with 1002, a reason that is not UTF-8 fails the connection, a valid one is echoed; a one-byte Close
 payload fails the connection."""
 
+import itertools
 import os
 import re
 import socket
 import struct
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -84,9 +87,46 @@ def masked_frame(opcode, payload):
     return bytes([0x80 | opcode, 0x80 | len(payload)]) + mask + body
 
 
+BAD_THEN_PIPELINED = (
+    masked_frame(0x1, b"\xff\xfe") + masked_frame(0x1, b'{"type":"lists"}') + masked_frame(0x9, b"ping")
+)
+
+
 def test_invalid_utf8_followed_by_pipelined_frames_closes_with_1007(server):  # noqa: F811
     """The reliability issue saw 1006 here (the frames after the bad one in the same write):
     RFC 6455 §8.1 wants 1007, and nothing after the bad message is answered."""
     s = connect(server)
-    s.sendall(masked_frame(0x1, b"\xff\xfe") + masked_frame(0x1, b'{"type":"lists"}') + masked_frame(0x9, b"ping"))
+    s.sendall(BAD_THEN_PIPELINED)
     assert read_close(s) == 1007
+
+
+def send_in_pieces(url, cuts, pause=0.01):
+    """Sends BAD_THEN_PIPELINED cut at `cuts`, each piece a write of its own a moment after the
+    last (so the server most likely reads it on its own); returns the close code it got."""
+    s = connect(url)
+    s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    bounds = [0, *cuts, len(BAD_THEN_PIPELINED)]
+    try:
+        for start, end in zip(bounds, bounds[1:]):
+            s.sendall(BAD_THEN_PIPELINED[start:end])
+            time.sleep(pause)
+    except (BrokenPipeError, ConnectionResetError):
+        pass  # the server may close before the last piece: what it sent first still counts
+    code = read_close(s)
+    s.close()
+    return code
+
+
+def test_invalid_utf8_then_pipelined_frames_closes_with_1007_however_the_bytes_are_split(server):  # noqa: F811
+    """However the bytes fall into the server's reads: every split into two or three pieces,
+    and one byte at a time. The frames after the bad one once reached the parser between the
+    server's decision to close and its Close frame, which then went out corrupted or not at all
+    (a bare EOF)."""
+    length = len(BAD_THEN_PIPELINED)
+    splits = [(cut,) for cut in range(1, length)]
+    splits += list(itertools.combinations(range(1, length), 2))
+    splits.append(tuple(range(1, length)))
+    with ThreadPoolExecutor(max_workers=16) as pool:
+        codes = list(pool.map(lambda cuts: send_in_pieces(server, cuts), splits))
+    wrong = [(cuts, code) for cuts, code in zip(splits, codes) if code != 1007]
+    assert not wrong, f"{len(wrong)} of {len(splits)} splits did not end with 1007: {wrong[:10]}"

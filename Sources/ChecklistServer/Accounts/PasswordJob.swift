@@ -18,6 +18,8 @@ enum PasswordJob: Hashable, Sendable {
 struct PasswordRequest: Hashable, Sendable {
     var id: UInt64
     var job: PasswordJob
+    /// The client address it is for: password work is shared out in turns per address.
+    var source: String
 }
 
 /// What a password job produced.

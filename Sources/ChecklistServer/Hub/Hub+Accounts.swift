@@ -26,7 +26,8 @@ extension Hub {
         }
         let ticket = beginAuthentication(session)
         runPassword(
-            .hashNewPassword(password), then: .signup(session.connection, ticket: ticket, ref: ref, username: username))
+            .hashNewPassword(password), for: session.address,
+            then: .signup(session.connection, ticket: ticket, ref: ref, username: username))
     }
 
     func logIn(username: String, password: String, ref: String?, in session: HubSession) {
@@ -122,7 +123,7 @@ extension Hub {
             runPassword(
                 .verify(
                     password: password, against: found?.passwordHash ?? configuration.decoyHash, userKnown: found != nil
-                ),
+                ), for: session.address,
                 then: .login(session.connection, ticket: ticket, ref: ref, username: username, user: found?.user)
             )
         case .success:

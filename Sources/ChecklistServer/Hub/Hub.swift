@@ -162,9 +162,9 @@ final class Hub {
         actions.append(.store(StoreRequest(id: nextRequestID, command: command)))
     }
 
-    func runPassword(_ job: PasswordJob, then continuation: PasswordContinuation) {
+    func runPassword(_ job: PasswordJob, for source: String, then continuation: PasswordContinuation) {
         nextRequestID += 1
         passwordWaiting[nextRequestID] = continuation
-        actions.append(.password(PasswordRequest(id: nextRequestID, job: job)))
+        actions.append(.password(PasswordRequest(id: nextRequestID, job: job, source: source)))
     }
 }

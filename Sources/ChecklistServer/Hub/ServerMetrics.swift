@@ -32,6 +32,9 @@ final class ServerMetrics: Sendable {
     let connections: Gauge
     let subscriptions: Gauge
     let uptime: Gauge
+    /// Password work waiting for a worker, per pool (`PasswordWorkers`).
+    let signupHashesWaiting: Gauge
+    let loginChecksWaiting: Gauge
     let storeBatches: Counter
     let storeJobs: Counter
     /// From an edit's hand-off to the store until its commit's reply is back on the service
@@ -78,6 +81,10 @@ final class ServerMetrics: Sendable {
         connections = gauge("connections", "Open WebSocket connections.")
         subscriptions = gauge("subscriptions", "Live (connection, checklist) subscriptions.")
         uptime = gauge("uptime", unit: "seconds", "Seconds since the server started.")
+        signupHashesWaiting = gauge(
+            "signup_hashes_waiting", "Signups whose password hash waits for a worker (taken in turns per address).")
+        loginChecksWaiting = gauge(
+            "login_checks_waiting", "Logins whose password check waits for a worker (taken in turns per address).")
         storeBatches = counter(
             "store_batches", "Store batches committed (each flushed to disk before its results were released).")
         storeJobs = counter("store_jobs", "Store jobs committed.")
@@ -110,10 +117,14 @@ final class ServerMetrics: Sendable {
     }
 
     /// The Prometheus text exposition, after setting the gauges read at scrape time.
-    func exposition(connections: Int, subscriptions: Int, uptimeSeconds: Double) -> [UInt8] {
+    func exposition(
+        connections: Int, subscriptions: Int, uptimeSeconds: Double, passwordWork: (signups: Int, logins: Int)
+    ) -> [UInt8] {
         self.connections.set(Int64(connections))
         self.subscriptions.set(Int64(subscriptions))
         uptime.set(uptimeSeconds)
+        signupHashesWaiting.set(Int64(passwordWork.signups))
+        loginChecksWaiting.set(Int64(passwordWork.logins))
         return registry.emitToBuffer()
     }
 }

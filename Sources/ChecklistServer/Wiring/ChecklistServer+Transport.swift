@@ -60,7 +60,8 @@ extension ChecklistServer: WebSocketServerDelegate {
         if let pushSender { hub.metrics.copyDeliveryTotals(pushSender.counts, channel: "push") }
         return hub.metrics.exposition(
             connections: hub.sessions.count, subscriptions: hub.subscriptions.subscriptionCount,
-            uptimeSeconds: Date().timeIntervalSince(startedAt)
+            uptimeSeconds: Date().timeIntervalSince(startedAt),
+            passwordWork: (signupWorkers.waiting, loginWorkers.waiting)
         )
     }
 }

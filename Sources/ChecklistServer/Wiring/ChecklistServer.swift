@@ -26,10 +26,11 @@ public final class ChecklistServer: @unchecked Sendable {
     let logger: Logger
     let store: any StoreBackend
     let hasher: PasswordHasher
-    /// Signups and logins hash on separate pools: a flood of signups cannot queue the
-    /// logins of people who already have accounts.
-    let signupWorkers = PasswordWorkers(concurrency: 1)
-    let loginWorkers = PasswordWorkers(concurrency: 2)
+    /// Signups and logins hash on separate pools, each shared out in turns per client address:
+    /// a flood of signups cannot queue the logins of people who already have accounts, and a
+    /// burst from one address cannot queue another address's (`PasswordWorkers`).
+    let signupWorkers = PasswordWorkers(name: "checkwire-signup", concurrency: 1)
+    let loginWorkers = PasswordWorkers(name: "checkwire-login", concurrency: 2)
     private(set) var transport: WebSocketServer!
     private(set) var bound: ServiceThreadBound<Hub>!
     /// Wakes the hub when the next reminder is due.
@@ -191,6 +192,8 @@ public final class ChecklistServer: @unchecked Sendable {
         transport.execute { flushed.signal() }
         _ = flushed.wait(timeout: .now() + 2)
         transport.stop(closeCode: WebSocketCloseCode.goingAway)
+        signupWorkers.stop()
+        loginWorkers.stop()
         logger.info("stopped")
     }
 
@@ -280,7 +283,7 @@ public final class ChecklistServer: @unchecked Sendable {
 
     private func runPassword(_ request: PasswordRequest) {
         let workers = request.job.isSignup ? signupWorkers : loginWorkers
-        let accepted = workers.run { [self] in
+        let accepted = workers.run(source: request.source) { [self] in
             let outcome = PasswordWork.perform(request.job, hasher: hasher)
             transport.execute { [self] in
                 hub.passwordCompleted(PasswordResponse(id: request.id, outcome: outcome))

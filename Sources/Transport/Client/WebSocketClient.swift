@@ -92,6 +92,16 @@ public final class WebSocketClient: @unchecked Sendable {
         loop.execute { [self] in enqueue(frames, on: connection) }
     }
 
+    /// Stops (`false`) or resumes (`true`) reading from `connection` (any thread): the peer's
+    /// bytes then wait in the kernel's buffers, as they would for a client that stopped reading
+    /// (the load tester's non-readers). Ignored before the connection is established.
+    public func setReceiving(_ enabled: Bool, on connection: ConnectionID) {
+        loop.execute { [self] in
+            guard let session = sessions[connection], let wsi = session.bulk?.wsi ?? session.wsi else { return }
+            _ = checkwire_lws_rx_flow(wsi, enabled ? 1 : 0)
+        }
+    }
+
     /// Closes with `code` and `reason` after the queued frames are written (any thread).
     public func close(_ connection: ConnectionID, code: UInt16 = 1000, reason: String = "") {
         loop.execute { [self] in performClose(connection, CloseRequest(code: code, reason: reason)) }

@@ -20,6 +20,12 @@ enum CloseCodeCheck {
         return 0
     }
 
+    /// Codes that fail the connection for something the peer sent (RFC 6455 §7.1.7): a
+    /// protocol error, a payload that is not what it claims, a message too big.
+    static func failsTheConnection(_ code: UInt16) -> Bool {
+        code == 1002 || code == 1003 || code == 1007 || code == 1009
+    }
+
     /// Codes an endpoint may put in a Close frame: 1000–1003, 1007–1014 and 3000–4999.
     static func isSendable(_ code: UInt16) -> Bool {
         switch code {

@@ -52,6 +52,9 @@ extension WebSocketServer {
         case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
             session(for: user)?.peerClosed = true
             return CloseCodeCheck.answer(UnsafeMutableRawBufferPointer(start: input, count: length))
+        case LWS_CALLBACK_WS_SERVER_DROP_PROTOCOL:
+            stopReadingBeforeFailing(wsi, session: session(for: user))
+            return 0
         case LWS_CALLBACK_RAW_ADOPT, LWS_CALLBACK_RAW_RX:
             // lws adopts a `CONNECT` request as a raw tunnel, which no timeout ever reaps: a few
             // thousand of them used to exhaust the file descriptors. We proxy nothing: close.
@@ -155,6 +158,25 @@ extension WebSocketServer {
         sessions[session.id] = nil
         user?.storeBytes(of: 0, as: UInt64.self)
         delegate?.webSocketServer(self, didClose: session.id)
+    }
+
+    /// lws is about to close `wsi`: it calls this just before it queues its Close frame. When
+    /// the close fails the connection (lws found invalid UTF-8 or a broken frame, or we close
+    /// with 1002, 1007 or 1009), nothing more is read from it.
+    ///
+    /// Why: lws 4.1.6 sends the Close frame on the connection's next POLLOUT, and on the epoll
+    /// loop its read watcher may fire first. Bytes the peer sent after the bad ones were then
+    /// parsed in between (lib/core-net/close.c, lib/roles/ws/ops-ws.c): a PING overwrote the
+    /// Close frame's code with its own payload (the two share a buffer), and a data frame that
+    /// failed again made lws drop the socket without any Close frame. So a client saw 1007, a
+    /// nonsense code or a bare EOF depending on how its bytes fell into reads. With reading
+    /// stopped, the Close frame goes out as it was set; lws then gives up waiting for the peer's
+    /// reply after its 5 s close timeout, which only a failing client waits for. A normal close
+    /// (1000, 1001, 4008) keeps reading, so the peer's reply completes the handshake at once.
+    private func stopReadingBeforeFailing(_ wsi: OpaquePointer, session: ServerSession?) {
+        guard let session, !session.peerClosed else { return }
+        if let request = session.closeRequest, !CloseCodeCheck.failsTheConnection(request.code) { return }
+        _ = checkwire_lws_rx_flow(wsi, 0)
     }
 
     // MARK: - Data

@@ -12,9 +12,11 @@ struct Bench: AsyncParsableCommand {
         discussion: """
             Scenarios: fanout (one list, N subscribers, W writers), lists (many lists with their \
             own subscribers), reconnect (subscribers drop, writers go on, all reconnect at once \
-            and resume by since), idle (N connections held open). Every run is bounded by \
-            --subscribers, --edits, --duration and --timeout. Give --server-pid for a local \
-            server to report its CPU per delivery and memory.
+            and resume by since; with --serve BIN the bench restarts the server instead and \
+            every client comes back on its own reconnect schedule), idle (N connections held \
+            open). Every run is bounded by --subscribers, --edits, --duration and --timeout. \
+            Give --server-pid for a local server to report its CPU per delivery and memory, or \
+            --serve to have the bench start the server itself.
             """
     )
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChecklistClient
 import LoadTest
 import Transport
 
@@ -25,6 +26,9 @@ struct BenchOptions: ParsableArguments {
     @Option(name: [.short, .long], help: "Writers.")
     var writers: Int = 1
 
+    @Option(help: "Of the subscribers, how many stop reading once subscribed (a frozen tab); left out of the figures.")
+    var nonReaders: Int = 0
+
     @Option(help: "Lists (nchan channels) for the lists and idle scenarios.")
     var lists: Int = 1
 
@@ -48,6 +52,30 @@ struct BenchOptions: ParsableArguments {
 
     @Option(help: "reconnect: events written while the subscribers are away.")
     var behind: Int = 10_000
+
+    @Option(
+        help: ArgumentHelp(
+            "Start the server from this checkwire binary (127.0.0.1, a fresh database) instead of using --url.",
+            discussion:
+                "With reconnect, the server is restarted (SIGTERM, then a new process on the same database and port) and every client comes back on the reconnect schedule of Checkwire's clients."
+        ))
+    var serve: String?
+
+    @Option(help: "reconnect with --serve: seconds of live editing before the restart.")
+    var restartAfter: Double = 2
+
+    @Option(help: "reconnect with --serve: seconds the server stays down after it exited.")
+    var down: Double = 0
+
+    @Option(help: "reconnect with --serve: seconds the clients may take to come back before they count as given up.")
+    var stormTimeout: Double = 60
+
+    @Option(
+        parsing: .upToNextOption,
+        help:
+            "reconnect with --serve: the clients' first reconnect window and its cap, in ms (default: Checkwire's clients', 250 and 1500)."
+    )
+    var reconnectWindow: [Int] = []
 
     @Option(help: "idle: seconds to hold the connections before measuring.")
     var hold: Double = 2
@@ -133,6 +161,7 @@ struct BenchOptions: ParsableArguments {
         guard (user == nil) == (password == nil) else { throw ValidationError("--user and --password go together") }
         configuration.subscribers = subscribers
         configuration.writers = writers
+        configuration.nonReaders = nonReaders
         configuration.lists = lists
         configuration.rate = rate
         configuration.window = window
@@ -141,6 +170,17 @@ struct BenchOptions: ParsableArguments {
         configuration.rampRate = ramp
         configuration.maxConnecting = maxConnecting
         configuration.behind = behind
+        configuration.serveBinary = serve
+        configuration.restartAfter = restartAfter
+        configuration.downSeconds = down
+        configuration.stormTimeout = stormTimeout
+        if !reconnectWindow.isEmpty {
+            guard reconnectWindow.count == 2, reconnectWindow[0] > 0, reconnectWindow[1] >= reconnectWindow[0] else {
+                throw ValidationError("--reconnect-window takes two values, FIRST and CAP in ms, 0 < FIRST ≤ CAP")
+            }
+            configuration.reconnectSchedule = Backoff(
+                initial: .milliseconds(reconnectWindow[0]), maximum: .milliseconds(reconnectWindow[1]))
+        }
         configuration.hold = hold
         configuration.drainTimeout = drainTimeout
         configuration.timeout = timeout

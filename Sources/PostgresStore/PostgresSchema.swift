@@ -9,7 +9,8 @@ import Foundation
 /// shared database needs: each event row records its transaction (`xid`, for the tail that
 /// other nodes read, in commit-safe order) and its place in the table (`id`); attachment bytes
 /// are a table of their own, keyed by content; search documents carry a `tsvector` under a GIN
-/// index.
+/// index. An opId is kept as its UTF-8 bytes (`op_id BYTEA`): a client may send any string,
+/// NUL included, which PostgreSQL's text cannot hold.
 enum PostgresSchema {
     /// The newest migration this build knows, and the Checkwire version that introduced it.
     static let newestVersion = migrations.count
@@ -116,7 +117,7 @@ enum PostgresSchema {
             seq BIGINT NOT NULL,
             payload BYTEA NOT NULL,
             user_id TEXT,
-            op_id TEXT,
+            op_id BYTEA,
             created_id TEXT,
             parsed BYTEA,
             xid xid8 NOT NULL DEFAULT pg_current_xact_id(),

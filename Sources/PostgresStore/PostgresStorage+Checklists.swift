@@ -99,7 +99,8 @@ extension PostgresStorage {
                 VALUES ($1,$2,$3,$4,$5,$6,$7,$8)
                 """,
                 [
-                    .id(event.listID), .int(event.seq), .bytes(event.payload), .id(event.authorID), .text(event.opID),
+                    .id(event.listID), .int(event.seq), .bytes(event.payload), .id(event.authorID),
+                    .bytes(Array(event.opID.utf8)),
                     .text(event.createdID), .bytes(event.parsed), .text(node),
                 ], in: &pipeline)
         }
@@ -145,7 +146,7 @@ extension PostgresStorage {
     public func acknowledgement(of opID: String, by userID: UserID) throws(StorageFailure) -> Acknowledgement? {
         try link.query(
             "SELECT list_id, seq, created_id, parsed FROM events WHERE user_id = $1 AND op_id = $2",
-            [.id(userID), .text(opID)]
+            [.id(userID), .bytes(Array(opID.utf8))]
         ).first.map { row in
             Acknowledgement(listID: row.id(0), seq: row.int64(1), createdID: row.text(2), parsed: row.bytes(3))
         }

@@ -18,7 +18,7 @@ enum SQLValue {
         var bindings = PostgresBindings(capacity: values.count)
         for value in values {
             switch value {
-            case .text(let text?): bindings.append(text)
+            case .text(let text?): bindings.append(NulEscape.encode(text))
             case .int(let number?): bindings.append(number)
             case .real(let number): bindings.append(number)
             case .bool(let flag): bindings.append(flag)
@@ -36,7 +36,7 @@ struct SQLRow {
 
     init(_ row: PostgresRow) { self.row = PostgresRandomAccessRow(row) }
 
-    func text(_ index: Int) -> String? { try? row[index].decode(String?.self) }
+    func text(_ index: Int) -> String? { (try? row[index].decode(String?.self))?.map(NulEscape.decode) }
     func string(_ index: Int) -> String { text(index) ?? "" }
     func int(_ index: Int) -> Int64? { try? row[index].decode(Int64?.self) }
     func int64(_ index: Int) -> Int64 { int(index) ?? 0 }
@@ -48,4 +48,46 @@ struct SQLRow {
     }
     func id<ID: StringIdentifier>(_ index: Int) -> ID { ID(string(index)) }
     func time(_ index: Int) -> Timestamp? { int(index).map(Timestamp.init(milliseconds:)) }
+}
+
+/// PostgreSQL's text cannot hold NUL, and the wire lets a client put `\u0000` in ids and
+/// text (an opId's bytes are kept as `BYTEA` instead). Text is stored with NUL written as
+/// U+FFFF followed by `0`, and U+FFFF itself doubled; text with neither is stored as it is,
+/// so the escape costs a scan and nothing else.
+enum NulEscape {
+    static let escape: Character = "\u{FFFF}"
+
+    static func encode(_ text: String) -> String {
+        guard text.contains(where: { $0 == "\u{0}" || $0 == escape }) else { return text }
+        var encoded = ""
+        for character in text {
+            if character == escape {
+                encoded.append(escape)
+                encoded.append(escape)
+            } else if character == "\u{0}" {
+                encoded.append(escape)
+                encoded.append("0")
+            } else {
+                encoded.append(character)
+            }
+        }
+        return encoded
+    }
+
+    static func decode(_ text: String) -> String {
+        guard text.contains(escape) else { return text }
+        var decoded = ""
+        var escaping = false
+        for character in text {
+            if escaping {
+                decoded.append(character == "0" ? "\u{0}" : character)
+                escaping = false
+            } else if character == escape {
+                escaping = true
+            } else {
+                decoded.append(character)
+            }
+        }
+        return decoded
+    }
 }

@@ -17,6 +17,8 @@ let package = Package(
         // P-256 ECDH, HKDF, AES-GCM and ES256 for Web Push (RFC 8291, RFC 8292). 4.x, the
         // maintained major; only its `Crypto` product is built.
         .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
+        // The PostgreSQL back end's client (several servers on one database).
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
     targets: [
         // C modules: a modulemap and static shims only, but for CSQLitePageCache below.
@@ -74,8 +76,18 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
+        // The shared back end: one PostgreSQL database for several servers (postgres-nio, driven
+        // from the store thread; the event loops do the I/O).
+        .target(
+            name: "PostgresStore",
+            dependencies: [
+                "ChecklistStore", "ChecklistCore", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // `--database` to a store: the one place that knows every back end.
-        .target(name: "StoreFactory", dependencies: ["ChecklistStore", "StorageRules", "SQLiteStore"]),
+        .target(
+            name: "StoreFactory", dependencies: ["ChecklistStore", "StorageRules", "SQLiteStore", "PostgresStore"]),
         // Sessions, auth, authorization, subscriptions and fan-out: the two threads' hand-off.
         .target(
             name: "ChecklistServer",
@@ -154,7 +166,10 @@ let package = Package(
         // What store tests share: fixtures, and the back ends the contract suite runs on.
         .target(
             name: "StoreTestSupport",
-            dependencies: ["ChecklistStore", "StorageRules", "SQLiteStore", "ChecklistCore"],
+            dependencies: [
+                "ChecklistStore", "StorageRules", "SQLiteStore", "PostgresStore", "ChecklistCore",
+                "LoopbackTestSupport",
+            ],
             path: "Tests/StoreTestSupport"
         ),
         // Every requirement of the storage port, one test body run on every back end.

@@ -3,8 +3,9 @@
 # (libwebsockets, SQLite, OpenSSL, jemalloc, libcurl for Web Push and mail) from apt, and
 # with --with-test-tools the Python test packages from PyPI (the Swift tests' push service
 # and SMTP server among them) and nginx + nchan (the load tester's peer, which its tests
-# drive too; --with-nchan installs only those). Idempotent and non-interactive; apt runs
-# only when something is missing.
+# drive too; --with-nchan installs only those), and PostgreSQL's server programs, which the
+# PostgreSQL tests start themselves in temporary folders (no system service is used).
+# Idempotent and non-interactive; apt runs only when something is missing.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 sudo_cmd=()
@@ -14,6 +15,7 @@ packages=(libwebsockets-dev libsqlite3-dev libssl-dev libjemalloc-dev libcurl4-o
 with_nchan=""
 case "${1:-}" in --with-test-tools | --with-nchan) with_nchan=1 ;; esac
 if [ -n "$with_nchan" ]; then packages+=(nginx libnginx-mod-nchan); fi
+if [ "${1:-}" = "--with-test-tools" ]; then packages+=(postgresql); fi
 # The web client's rule tests run on Node's own test runner (`node --test`, no npm).
 if [ -n "$with_nchan" ] && ! command -v node >/dev/null; then packages+=(nodejs); fi
 missing=()
@@ -23,9 +25,9 @@ for package in "${packages[@]}"; do
 done
 if [ "${#missing[@]}" -gt 0 ]; then
     export DEBIAN_FRONTEND=noninteractive
-    # Installing nginx would start it as a service on port 80; the tools start their own
-    # nginx on 127.0.0.1 only. A policy-rc.d that refuses (exit 101) stops apt from starting
-    # it, and is removed again unless one was already there.
+    # Installing nginx (or PostgreSQL) would start it as a service; the tools and tests start
+    # their own on 127.0.0.1 only. A policy-rc.d that refuses (exit 101) stops apt from
+    # starting it, and is removed again unless one was already there.
     policy=/usr/sbin/policy-rc.d
     if [ -n "$with_nchan" ] && ! [ -e "$policy" ]; then
         printf '#!/bin/sh\nexit 101\n' | "${sudo_cmd[@]}" tee "$policy" >/dev/null
@@ -33,7 +35,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
         trap '"${sudo_cmd[@]}" rm -f "$policy"' EXIT
     fi
     "${sudo_cmd[@]}" apt-get update -q
-    "${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
+    "${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}" </dev/null
 fi
 
 if [ "${1:-}" = "--with-test-tools" ]; then

@@ -33,6 +33,9 @@ public protocol StoreBackend: AnyObject, Sendable {
     var startupNotes: [String] { get }
     /// Finishes every queued job, then closes.
     func close()
+    /// On a store other servers write too, starts handing `deliver` every committed event
+    /// (theirs and this server's, in any order, perhaps again), from a thread of the store's.
+    func followOtherServers(_ deliver: @escaping @Sendable ([CommittedEvent]) -> Void)
 }
 
 extension StoreBackend {

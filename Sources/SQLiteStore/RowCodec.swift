@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistStore
 import GRDB
 
 /// Turns rows into core values and back. Times are stored as epoch milliseconds, due values

@@ -1,14 +1,19 @@
 import ChecklistCore
 public import ChecklistStore
 import Foundation
+import PostgresStore
 import SQLiteStore
 @testable public import StorageRules
 public import Testing
 
-/// Where a test's store lives: a database file in a fresh temporary folder for SQLite.
+/// Where a test's store lives: a database file in a fresh temporary folder for SQLite; a
+/// fresh database on the test process's PostgreSQL server (`TestPostgres`), with a fresh
+/// folder for its attachment cache, for PostgreSQL.
 public struct StoreLocation: Sendable, CustomStringConvertible {
     /// The `--database` value that opens it.
     public let database: String
+    /// A folder of the test's own (PostgreSQL: the attachment cache).
+    public var folder: String?
 
     public var description: String { database }
 }
@@ -18,13 +23,26 @@ public struct StoreLocation: Sendable, CustomStringConvertible {
 /// its store in `open`, and must pass the same tests.
 public enum StorageBackendKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case sqlite
+    case postgres
 
     public var testDescription: String { rawValue }
+
+    /// Whether several stores (servers) may have the same data open at once.
+    public var isShared: Bool { self == .postgres }
 
     /// A fresh, empty location for a store of this kind, removed after `body`.
     public func withLocation<T>(_ body: (StoreLocation) throws -> T) throws -> T {
         switch self {
-        case .sqlite: try StoreFixture.withDatabasePath { path in try body(StoreLocation(database: path)) }
+        case .sqlite:
+            return try StoreFixture.withDatabasePath { path in try body(StoreLocation(database: path)) }
+        case .postgres:
+            let server = try TestPostgres.server()
+            let database = try server.createDatabase()
+            defer { server.dropDatabase(database.name) }
+            return try StoreFixture.withDatabasePath { path in
+                let folder = (path as NSString).deletingLastPathComponent + "/cache"
+                return try body(StoreLocation(database: database.url, folder: folder))
+            }
         }
     }
 
@@ -36,6 +54,7 @@ public enum StorageBackendKind: String, CaseIterable, CustomTestStringConvertibl
         let port: any StoragePort
         switch self {
         case .sqlite: port = try SQLiteStorage(path: location.database)
+        case .postgres: port = try PostgresStorage(url: PostgresURL(location.database), cacheDirectory: location.folder)
         }
         return try StoreExecutor(
             port: port, encodeEvent: StoreFixture.encode, cachedChecklists: cachedChecklists, cacheBytes: cacheBytes,
@@ -64,6 +83,7 @@ extension StorageBackendKind {
     public func failWrites(of store: StoreExecutor, _ failing: Bool) throws {
         switch self {
         case .sqlite: try (store.port as! SQLiteStorage).limitPages(toCurrentSize: failing)
+        case .postgres: (store.port as! PostgresStorage).refuseWrites(failing)
         }
     }
 

@@ -150,6 +150,7 @@ public final class ChecklistServer: @unchecked Sendable {
             hub.start()
             performHubActions()
         }
+        store.followOtherServers { [weak self] events in self?.committedElsewhere(events) }
         logger.info(
             "listening",
             metadata: ["host": "\(configuration.host)", "port": "\(port)", "database": "\(store.location)"])

@@ -20,6 +20,13 @@ public protocol StoragePort: AnyObject {
     /// Where the store is, in the words an operator uses (a database file's path): log lines
     /// and health reasons name it.
     var location: String { get }
+    /// Whether other servers write the same store: the rules then check a cached checklist
+    /// against its stored head before reading it too, not only before editing it.
+    var isShared: Bool { get }
+    /// Starts handing `deliver` the events every server on a shared store commits, from now on,
+    /// on a thread of the back end's own (never the store thread, which this does not block).
+    /// Called once, as the server starts listening.
+    func followCommits(_ deliver: @escaping @Sendable ([CommittedEvent]) -> Void)
     /// What the back end found when it opened: a file it may only read, a lock held elsewhere.
     var initialHealth: StoreHealth { get }
     /// Lines for the log about what opening did (files removed, keys imported).
@@ -116,4 +123,9 @@ public protocol StoragePort: AnyObject {
     func attachmentRecords(_ key: AttachmentKey) throws(StorageFailure) -> [AttachmentRecord]
     /// The bytes stored for attachments, each content once.
     func storedAttachmentBytes() throws(StorageFailure) -> Int64
+}
+
+extension StoragePort {
+    /// Only this server writes the store, unless the back end says otherwise.
+    public var isShared: Bool { false }
 }

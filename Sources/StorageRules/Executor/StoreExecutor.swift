@@ -91,6 +91,13 @@ public final class StoreExecutor: StoreBackend, @unchecked Sendable {
         if jobs.stop() { finished.wait() }
     }
 
+    /// The back end's tail of what every server commits (nothing for a store only this server
+    /// writes). The port's own thread runs it; the rules need not hear of it, since a shared
+    /// back end makes them check each cached checklist's head before using it.
+    public func followOtherServers(_ deliver: @escaping @Sendable ([CommittedEvent]) -> Void) {
+        port.followCommits(deliver)
+    }
+
     /// `false` once `close()` began: the health check reports it.
     public var isOpen: Bool { !jobs.isStopping }
 

@@ -4,8 +4,24 @@ import ChecklistStore
 extension StoreRules {
     /// The checklist's state, from the cache or loaded through the port; `nil` when it does
     /// not exist.
+    ///
+    /// On a back end other servers write too (`StoragePort.isShared`), a cached state the batch
+    /// has not changed yet is checked against the stored head first, so a reader never gets a
+    /// checklist as it was before another server's edits.
     func state(_ id: ListID) throws(StorageFailure) -> ChecklistState? {
-        if let cached = states.use(id) { return cached }
+        if let cached = states.use(id) {
+            guard port.isShared, batch.lists[id] == nil else { return cached }
+            switch try port.loadChecklist(id, unlessHeadIs: cached.list.seq) {
+            case .current:
+                return cached
+            case .loaded(let state):
+                states[id] = state
+                return state
+            case .missing:
+                states[id] = nil
+                return nil
+            }
+        }
         guard case .loaded(let state) = try port.loadChecklist(id, unlessHeadIs: nil) else { return nil }
         states[id] = state
         return state

@@ -33,9 +33,11 @@ struct Serve: AsyncParsableCommand {
             try openStore(storeConfiguration, encodeEvent: encodeEvent)
         }
         let scheme = configuration.tlsCertificatePath == nil ? "http" : "https"
+        // The password of a PostgreSQL URL stays out of the banner.
+        let database = (try? StoreKind(database: storeConfiguration.database))?.description ?? "?"
         let service = ServerService(server: server) { port in
             let banner =
-                "Checkwire listening on \(scheme)://\(configuration.host):\(port)/ (WebSocket at /ws, database \(storeConfiguration.database))\n"
+                "Checkwire listening on \(scheme)://\(configuration.host):\(port)/ (WebSocket at /ws, database \(database))\n"
             FileHandle.standardOutput.write(Data(banner.utf8))
         }
         // Conformance tests only (scripts/autobahn.sh): an echo server on its own port.

@@ -15,7 +15,10 @@ struct ServeOptions: ParsableArguments {
     @Option(help: "Port to listen on, 0 for any free one (env CHECKWIRE_PORT; default 8080).")
     var port: Int?
 
-    @Option(help: "SQLite database file, created on first start (env CHECKWIRE_DATABASE; default ./checkwire.sqlite).")
+    @Option(
+        help:
+            "Where the data lives: a SQLite database file, created on first start, or postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|prefer|require|verify-full] for a PostgreSQL database several servers share (env CHECKWIRE_DATABASE; default ./checkwire.sqlite)."
+    )
     var database: String?
 
     @Option(
@@ -67,7 +70,7 @@ struct ServeOptions: ParsableArguments {
 
     @Option(
         help:
-            "Folder of the attachment file store (env CHECKWIRE_ATTACHMENTS; default DATABASE-attachments beside the database)."
+            "Folder of the attachment file store (env CHECKWIRE_ATTACHMENTS; default DATABASE-attachments beside the database); with PostgreSQL, which holds the bytes, a local cache of them (default: in the system's temporary folder)."
     )
     var attachments: String?
 

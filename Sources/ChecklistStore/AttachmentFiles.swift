@@ -1,12 +1,13 @@
 import Foundation
 
-/// The attachment file store: each file once, named by its SHA-256, in a folder beside the
-/// database (`--attachments DIR`). Uploads stream into `tmp/` first and are moved in only
-/// when complete and fsync'd, so a file under its hash is always whole.
+/// The attachment file store: each file once, named by its SHA-256, in a folder (SQLite: beside
+/// the database, `--attachments DIR`, where the bytes live; PostgreSQL: a local cache of bytes
+/// kept in the database). Uploads stream into `tmp/` first and are moved in only when
+/// complete and fsync'd, so a file under its hash is always whole.
 ///
-/// Nothing is deleted while an attachment names it (a cancelled attachment keeps its bytes).
-/// What no attachment names — an upload cut off, or one whose edit did not commit before a
-/// crash — is removed at the next start (`removeUnreferenced`).
+/// With SQLite nothing is deleted while an attachment names it (a cancelled attachment keeps
+/// its bytes). What no attachment names — an upload cut off, or one whose edit did not commit
+/// before a crash — is removed at the next start (`removeUnreferenced`).
 public struct AttachmentFiles: Hashable, Sendable {
     public let directory: String
 

@@ -1,12 +1,13 @@
-import ChecklistCore
+public import ChecklistCore
 import Foundation
 
 /// An item's attachments in its row's `attachments` column, as JSON (`NULL` when none).
 ///
 /// Why JSON in a column: the attachments are part of the item (its events carry them), and
 /// the item is loaded and written as one row. The `attachments` table beside it indexes
-/// them by id and by content for downloads and for the file store's clean-up.
-enum AttachmentColumn {
+/// them by id and by content for downloads and for the file store's clean-up. Every back end
+/// stores the column the same way, so a copy between stores moves it as it is.
+public enum AttachmentColumn {
     /// The column's JSON as plain values: `id` is the `AttachmentID`'s text.
     private struct Stored: Codable {
         var id: String
@@ -19,7 +20,7 @@ enum AttachmentColumn {
         var status: String
     }
 
-    static func encode(_ attachments: [Attachment]) -> String? {
+    public static func encode(_ attachments: [Attachment]) -> String? {
         guard !attachments.isEmpty else { return nil }
         let stored = attachments.map {
             Stored(
@@ -30,7 +31,7 @@ enum AttachmentColumn {
         return String(decoding: data, as: UTF8.self)
     }
 
-    static func decode(_ text: String?) -> [Attachment] {
+    public static func decode(_ text: String?) -> [Attachment] {
         guard let text, let stored = try? JSONDecoder().decode([Stored].self, from: Data(text.utf8)) else { return [] }
         return stored.map {
             Attachment(

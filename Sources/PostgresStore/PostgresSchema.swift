@@ -14,7 +14,7 @@ import Foundation
 enum PostgresSchema {
     /// The newest migration this build knows, and the Checkwire version that introduced it.
     static let newestVersion = migrations.count
-    static let newestRelease = "0.18.0"
+    static let newestRelease = "0.19.0"
 
     /// The advisory lock key migrations are made under ("checkwire" in ASCII, truncated).
     static let migrationLock: Int64 = 0x6368_6563_6B77_6972
@@ -186,7 +186,23 @@ enum PostgresSchema {
             PRIMARY KEY (list_id, item_id)
         );
         CREATE INDEX search_docs_document ON search_docs USING GIN (document);
+        """,
+        // 0.19.0: the devices that take Web Push; `position` keeps the order subscribed among
+        // devices made in the same millisecond.
         """
+        CREATE TABLE push_devices (
+            id TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL REFERENCES users(id),
+            device TEXT NOT NULL,
+            endpoint TEXT NOT NULL UNIQUE,
+            p256dh TEXT NOT NULL,
+            auth TEXT NOT NULL,
+            created_at BIGINT NOT NULL,
+            last_used_at BIGINT NOT NULL,
+            position BIGINT GENERATED ALWAYS AS IDENTITY
+        );
+        CREATE INDEX push_devices_by_user ON push_devices(user_id, created_at);
+        """,
     ]
 
     /// Migrates the database to this build's schema under the advisory lock, or refuses one a

@@ -14,7 +14,7 @@ import Foundation
 enum PostgresSchema {
     /// The newest migration this build knows, and the Checkwire version that introduced it.
     static let newestVersion = migrations.count
-    static let newestRelease = "0.19.0"
+    static let newestRelease = "0.18.0"
 
     /// The advisory lock key migrations are made under ("checkwire" in ASCII, truncated).
     static let migrationLock: Int64 = 0x6368_6563_6B77_6972
@@ -187,8 +187,8 @@ enum PostgresSchema {
         );
         CREATE INDEX search_docs_document ON search_docs USING GIN (document);
         """,
-        // 0.19.0: the devices that take Web Push; `position` keeps the order subscribed among
-        // devices made in the same millisecond.
+        // The devices that take Web Push; `position` keeps the order subscribed among devices
+        // made in the same millisecond.
         """
         CREATE TABLE push_devices (
             id TEXT PRIMARY KEY,

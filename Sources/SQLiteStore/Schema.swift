@@ -17,7 +17,7 @@ import GRDB
 /// rest on an overflow page of its own, 4 KiB per edit.
 enum Schema {
     /// The version of the newest migration this build knows.
-    static let newestVersion = "0.19.0"
+    static let newestVersion = "0.18.0"
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -333,10 +333,11 @@ enum Schema {
             }
         }
 
-        // The server's secret (feed URLs, signed attachment links) lives with the data, so that
-        // every server on the store shares it and one backup holds it; it used to be a file
-        // beside the database (`SQLiteStorage.serverKey` moves it in). And a habit checklist's
-        // goal in days.
+        // What 0.18.0 adds. The server's secret (feed URLs, signed attachment links) lives with
+        // the data, so that every server on the store shares it and one backup holds it; it used
+        // to be a file beside the database (`SQLiteStorage.serverKey` moves it in). A habit
+        // checklist's goal in days. The devices that take Web Push: one row per endpoint (a
+        // browser profile), the user it reminds, and the keys only that browser decrypts with.
         migrator.registerMigration("0.18.0") { db, _ in
             try db.execute(
                 sql: """
@@ -345,14 +346,6 @@ enum Schema {
                         key BLOB NOT NULL CHECK (length(key) = 32)
                     );
                     ALTER TABLE lists ADD COLUMN goal_days INTEGER;
-                    """)
-        }
-
-        // The devices that take Web Push: one row per endpoint (a browser profile), the user it
-        // reminds, and the keys only that browser decrypts with.
-        migrator.registerMigration("0.19.0") { db, _ in
-            try db.execute(
-                sql: """
                     CREATE TABLE push_devices (
                         id TEXT PRIMARY KEY,
                         user_id TEXT NOT NULL REFERENCES users(id),

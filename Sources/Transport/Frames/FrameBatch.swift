@@ -5,7 +5,7 @@ private import CLibWebSockets
 ///
 /// Why: a replay of thousands of stored events would otherwise be thousands of separate
 /// allocations, queue entries and copies on the service thread; a batch is built off it
-/// (on the store thread, straight from SQLite's buffers) and queued as a handful of chunks.
+/// (on the store thread, straight from the back end's read buffers) and queued as a handful of chunks.
 /// Server side only: the frames are unmasked.
 public struct FrameBatch: Sendable {
     /// A chunk is closed once it holds this many bytes (a single larger message gets a

@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "Checkwire",
+    // macOS 15: `Synchronization.Mutex`, the one lock type (Linux has it with Swift 6).
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "checkwire", targets: ["checkwire"])
     ],

@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 import Transport
 
@@ -194,7 +195,7 @@ final class Run: @unchecked Sendable {
         if let publisher {
             await engine.perform { $0.measuring = true }
             publisher.start(budget: budget, deadline: deadline)
-            let finished = Guarded(false)
+            let finished = Mutex(false)
             Task {
                 await publisher.wait()
                 finished.withLock { $0 = true }

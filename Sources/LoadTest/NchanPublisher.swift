@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 import Glibc
 
@@ -26,8 +27,8 @@ final class NchanPublisher: @unchecked Sendable {
     let pathPrefix: String
     let channels: [String]
     let configuration: BenchConfiguration
-    private let shared: Guarded<Totals>
-    private let latency = Guarded(LatencyRecorder())
+    private let shared: Mutex<Totals>
+    private let latency = Mutex(LatencyRecorder())
     private let done = DispatchGroup()
 
     init(publishBase: String, channels: [String], configuration: BenchConfiguration) throws {
@@ -39,7 +40,7 @@ final class NchanPublisher: @unchecked Sendable {
         pathPrefix = url.path.hasSuffix("/") ? String(url.path.dropLast()) : url.path
         self.channels = channels
         self.configuration = configuration
-        shared = Guarded(Totals(published: Array(repeating: 0, count: configuration.writers)))
+        shared = Mutex(Totals(published: Array(repeating: 0, count: configuration.writers)))
     }
 
     var totals: Totals { shared.withLock { $0 } }

@@ -1,6 +1,7 @@
 import ChecklistStore
 import Foundation
 import PostgresNIO
+import Synchronization
 
 /// Reads the event log in commit-safe order and hands every event to the server, whichever
 /// server committed it (`../shared/notes/postgres-scale-out.md`, "A design that holds").
@@ -25,9 +26,7 @@ final class EventTail: @unchecked Sendable {
     private let link: PostgresLink
     private let deliver: @Sendable ([CommittedEvent]) -> Void
     private let wake = DispatchSemaphore(value: 0)
-    private let state = NSLock()
-    private var stopping = false
-    private var hintsToSend = 0
+    private let state = Mutex((stopping: false, hintsToSend: 0))
     private var listening: PostgresConnection?
     private let stopped = DispatchSemaphore(value: 0)
 
@@ -46,25 +45,17 @@ final class EventTail: @unchecked Sendable {
 
     /// This server committed events: read now, and wake the other servers' tails.
     func hint() {
-        state.lock()
-        hintsToSend += 1
-        state.unlock()
+        state.withLock { $0.hintsToSend += 1 }
         wake.signal()
     }
 
     func stop() {
-        state.lock()
-        stopping = true
-        state.unlock()
+        state.withLock { $0.stopping = true }
         wake.signal()
         stopped.wait()
     }
 
-    private var isStopping: Bool {
-        state.lock()
-        defer { state.unlock() }
-        return stopping
-    }
+    private var isStopping: Bool { state.withLock { $0.stopping } }
 
     private func run() {
         var cursor: (xid: String, id: Int64)?
@@ -114,10 +105,10 @@ final class EventTail: @unchecked Sendable {
 
     /// One empty NOTIFY for however many commits hinted since the last turn.
     private func sendHints() throws(StorageFailure) {
-        state.lock()
-        let pending = hintsToSend
-        hintsToSend = 0
-        state.unlock()
+        let pending = state.withLock { state in
+            defer { state.hintsToSend = 0 }
+            return state.hintsToSend
+        }
         if pending > 0 { try link.query("NOTIFY \(Self.channel)") }
     }
 }

@@ -3,6 +3,7 @@ public import ChecklistStore
 public import Foundation
 import GRDB
 import GRDBSQLite
+import Synchronization
 
 /// The embedded back end: one SQLite file in WAL mode, its rows, and attachment bytes as files
 /// beside it (`StoragePort`). The rules above it (`StoreRules`) are the same for every back end.
@@ -200,21 +201,16 @@ public final class SQLiteStorage: StoragePort {
 }
 
 /// Where the store reports a flush that failed; installed before the store thread starts, then
-/// only read. `@unchecked Sendable`: guarded by its lock.
-final class PermanentFailureReport: @unchecked Sendable {
-    private let lock = NSLock()
-    private var reporter: (@Sendable (String) -> Void)?
+/// only read.
+final class PermanentFailureReport: Sendable {
+    private let reporter = Mutex<(@Sendable (String) -> Void)?>(nil)
 
     func install(_ report: @escaping @Sendable (String) -> Void) {
-        lock.lock()
-        reporter = report
-        lock.unlock()
+        reporter.withLock { $0 = report }
     }
 
     func report(_ reason: String) {
-        lock.lock()
-        let reporter = self.reporter
-        lock.unlock()
+        let reporter = self.reporter.withLock { $0 }
         reporter?(reason)
     }
 }

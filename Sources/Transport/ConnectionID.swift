@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Identifies one WebSocket connection for its whole life; never reused within a process.
 ///
 /// Ids come from one process-wide counter shared by every server and client engine, so an id
@@ -21,5 +23,5 @@ public struct ConnectionID: Hashable, Sendable, CustomStringConvertible {
             })
     }
 
-    private static let counter = Locked<UInt64>(0)
+    private static let counter = Mutex<UInt64>(0)
 }

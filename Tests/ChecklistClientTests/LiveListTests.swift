@@ -1,5 +1,6 @@
 import ChecklistClient
 import Foundation
+import Synchronization
 import Testing
 import WireProtocol
 import ChecklistCore
@@ -8,12 +9,11 @@ import ChecklistCore
 /// and never applies an event twice or skips one.
 @Suite(.serialized) struct LiveListTests {
     /// Collects updates from the live list's queue.
-    final class Recorder: @unchecked Sendable {
-        private let lock = NSLock()
-        private var updates: [LiveUpdate] = []
+    final class Recorder: Sendable {
+        private let updates = Mutex<[LiveUpdate]>([])
 
-        func add(_ update: LiveUpdate) { lock.withLock { updates.append(update) } }
-        var all: [LiveUpdate] { lock.withLock { updates } }
+        func add(_ update: LiveUpdate) { updates.withLock { $0.append(update) } }
+        var all: [LiveUpdate] { updates.withLock { $0 } }
         var latest: LiveUpdate? { all.last }
     }
 

@@ -1,4 +1,5 @@
 public import Foundation
+import Synchronization
 
 /// A test server written in Python (`Tests/python/push_service.py`, `smtp_server.py`) run as a
 /// child process: independent implementations the Swift senders are checked against.
@@ -28,25 +29,22 @@ public final class PythonTestServer: @unchecked Sendable {
         process.standardError = stdout
         try process.run()
         let reader = stdout.fileHandleForReading
-        let lock = NSLock()
+        let output = Mutex("")
         let found = DispatchSemaphore(value: 0)
-        let box = OutputBox()
         Thread.detachNewThread {
             while true {
                 let data = reader.availableData
                 if data.isEmpty { break }
-                lock.lock()
-                box.text += String(decoding: data, as: UTF8.self)
-                let ready = box.text.contains("listening 127.0.0.1:") && box.text.contains("\n")
-                lock.unlock()
+                let ready = output.withLock { text in
+                    text += String(decoding: data, as: UTF8.self)
+                    return text.contains("listening 127.0.0.1:") && text.contains("\n")
+                }
                 if ready { found.signal() }
             }
             found.signal()
         }
         _ = found.wait(timeout: .now() + timeout)
-        lock.lock()
-        let text = box.text
-        lock.unlock()
+        let text = output.withLock { $0 }
         guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("listening 127.0.0.1:") }),
             let port = Int(line.dropFirst("listening 127.0.0.1:".count))
         else {
@@ -71,10 +69,6 @@ public final class PythonTestServer: @unchecked Sendable {
 }
 
 /// The child's output so far, filled by the reader thread under the server's lock.
-private final class OutputBox: @unchecked Sendable {
-    var text = ""
-}
-
 public struct PythonTestServerError: Error, CustomStringConvertible {
     public let description: String
     public init(_ description: String) { self.description = description }

@@ -1,6 +1,7 @@
 public import ChecklistCore
 public import ChecklistStore
 import Foundation
+import Synchronization
 import Testing
 public import StorageRules
 
@@ -97,23 +98,18 @@ public struct StoreTestFailure: Error, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
-/// Collects results from the store thread for a test thread to read; guarded by a lock.
-public final class Collector<Value: Sendable>: @unchecked Sendable {
+/// Collects results from the store thread for a test thread to read.
+public final class Collector<Value: Sendable>: Sendable {
     public init() {}
 
-    private let lock = NSLock()
-    private var storage: [Value] = []
+    private let storage = Mutex<[Value]>([])
 
     public func append(_ value: Value) {
-        lock.lock()
-        storage.append(value)
-        lock.unlock()
+        storage.withLock { $0.append(value) }
     }
 
     public var values: [Value] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage
+        storage.withLock { $0 }
     }
 }
 

@@ -1,6 +1,7 @@
 import LoopbackTestSupport
 import Dispatch
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Transport

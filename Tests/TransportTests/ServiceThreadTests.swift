@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 @testable import Transport
 
@@ -9,7 +10,7 @@ struct ServiceThreadTests {
         defer { test.stop() }
         let server = test.server
         #expect(!server.isServiceThread)
-        let ranOnServiceThread = Locked<Bool?>(nil)
+        let ranOnServiceThread = Mutex<Bool?>(nil)
         let poster = Task.detached {
             server.execute { ranOnServiceThread.withLock { $0 = server.isServiceThread } }
         }
@@ -22,7 +23,7 @@ struct ServiceThreadTests {
     func executeAfterStop() async throws {
         let test = try TestServer()
         test.stop()
-        let ran = Locked(false)
+        let ran = Mutex(false)
         test.server.execute { ran.withLock { $0 = true } }
         try await Task.sleep(for: .milliseconds(50))
         #expect(ran.withLock { $0 } == false)

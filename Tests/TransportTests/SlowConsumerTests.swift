@@ -1,3 +1,4 @@
+import Synchronization
 import Dispatch
 import Glibc
 import Testing
@@ -26,7 +27,7 @@ struct SlowConsumerTests {
         let frame = OutboundFrame(binary: [UInt8](repeating: 7, count: 64 << 10))
         // One frame per turn: while the peer's window is open each frame is written at once;
         // once the kernel buffers are full, frames pile up in our queue until the bound.
-        let progress = Locked((framesSent: 0, peakUnsent: 0, backlogSince: ContinuousClock.Instant?.none))
+        let progress = Mutex((framesSent: 0, peakUnsent: 0, backlogSince: ContinuousClock.Instant?.none))
         let deadline = ContinuousClock.now.advanced(by: .seconds(20))
         let delegate = test.delegate
         // The pacing loop runs on its own thread: as an async loop it shared the test pool's two

@@ -1,3 +1,4 @@
+import Synchronization
 import LoopbackTestSupport
 import Testing
 @testable import Transport
@@ -38,7 +39,7 @@ struct WriteFlushTests {
             #expect(payload.count == frameSize, "frame \(index)")
             #expect(payload.allSatisfy { $0 == UInt8(index) }, "frame \(index) arrived out of order or mixed")
         }
-        let unsent = Locked(-1)
+        let unsent = Mutex(-1)
         server.execute { unsent.withLock { $0 = server.unsentBytes(of: id) } }
         #expect(await eventually { unsent.withLock { $0 } == 0 })
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Transport
 
 /// The process's one WebSocket client engine, routing each connection's events to its
@@ -7,7 +8,7 @@ import Transport
 /// Why one engine: a `WebSocketClient` is an lws context plus a service thread; a terminal
 /// command needs one connection, `watch` makes a new one per reconnect, and tests open
 /// dozens. Sharing one engine keeps that to one thread for the whole process.
-// @unchecked Sendable: `routes` is only touched under `lock`; `client` is set once in
+// @unchecked Sendable: `routes` is behind its lock; `client` is set once in
 // `start()` before the engine is published and is itself thread-safe.
 final class ClientEngine: WebSocketClientDelegate, @unchecked Sendable {
     static let shared: Result<ClientEngine, ClientError> = {
@@ -24,8 +25,7 @@ final class ClientEngine: WebSocketClientDelegate, @unchecked Sendable {
     static let maxMessageSize = 64 << 20
 
     private(set) var client: WebSocketClient!
-    private let lock = NSLock()
-    private var routes: [ConnectionID: ProtocolConnection] = [:]
+    private let routes = Mutex<[ConnectionID: ProtocolConnection]>([:])
 
     private func start() throws {
         client = WebSocketClient(delegate: self, maxMessageSize: Self.maxMessageSize)
@@ -35,7 +35,7 @@ final class ClientEngine: WebSocketClientDelegate, @unchecked Sendable {
     /// Starts connecting `connection` to `url`. The route and the connection's id are set
     /// under the lock that every event's routing takes, so no event can arrive before both exist.
     func connect(_ connection: ProtocolConnection, to url: String) {
-        lock.withLock {
+        routes.withLock { routes in
             let id = client.connect(to: url)
             routes[id] = connection
             connection.assign(id)
@@ -43,7 +43,7 @@ final class ClientEngine: WebSocketClientDelegate, @unchecked Sendable {
     }
 
     private func route(_ id: ConnectionID, remove: Bool = false) -> ProtocolConnection? {
-        lock.withLock { remove ? routes.removeValue(forKey: id) : routes[id] }
+        routes.withLock { routes in remove ? routes.removeValue(forKey: id) : routes[id] }
     }
 
     func webSocketClient(_ client: WebSocketClient, didConnect connection: ConnectionID) {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Transport
 public import WireProtocol
 
@@ -16,7 +17,8 @@ public import WireProtocol
 /// let connection = try await ProtocolConnection.open(url: "ws://127.0.0.1:8080/ws")
 /// let reply = try await connection.request(.auth(token: token))
 /// ```
-// @unchecked Sendable: all mutable state is guarded by `lock`; callbacks run outside it.
+// @unchecked Sendable: every mutable field is in `state`, behind its lock; `engine` is Sendable
+// in fact (see `ClientEngine`).
 public final class ProtocolConnection: @unchecked Sendable {
     enum Ending {
         case unreachable(reason: String)
@@ -36,14 +38,18 @@ public final class ProtocolConnection: @unchecked Sendable {
 
     public let url: String
     private let engine: ClientEngine
-    private let lock = NSLock()
-    private var phase = Phase.connecting
-    private var id: ConnectionID?
-    private var openWaiter: CheckedContinuation<Void, any Error>?
-    private var waiters: [String: Waiter] = [:]
-    private var nextRef = 0
-    private var messageHandler: (@Sendable (JSONValue) -> Void)?
-    private var endHandler: (@Sendable (ClientError) -> Void)?
+    private let state = Mutex(State())
+
+    /// Everything that changes, behind `state`'s lock; callbacks run outside it.
+    private struct State {
+        var phase = Phase.connecting
+        var id: ConnectionID?
+        var openWaiter: CheckedContinuation<Void, any Error>?
+        var waiters: [String: Waiter] = [:]
+        var nextRef = 0
+        var messageHandler: (@Sendable (JSONValue) -> Void)?
+        var endHandler: (@Sendable (ClientError) -> Void)?
+    }
 
     private init(url: String, engine: ClientEngine) {
         self.url = url
@@ -62,9 +68,9 @@ public final class ProtocolConnection: @unchecked Sendable {
     /// Sets the callbacks: `onMessage` for every message in arrival order, `onEnd` once when
     /// the connection ends (both on the engine's thread). Set them before the first request.
     public func setHandlers(onMessage: (@Sendable (JSONValue) -> Void)?, onEnd: (@Sendable (ClientError) -> Void)?) {
-        lock.withLock {
-            messageHandler = onMessage
-            endHandler = onEnd
+        state.withLock {
+            $0.messageHandler = onMessage
+            $0.endHandler = onEnd
         }
     }
 
@@ -73,9 +79,9 @@ public final class ProtocolConnection: @unchecked Sendable {
     ///   connection ends first, `.timedOut` after `timeout`.
     @discardableResult
     public func request(_ body: Request.Body, timeout: Duration = .seconds(10)) async throws -> Reply {
-        let ref = lock.withLock { () -> String in
-            nextRef += 1
-            return "r\(nextRef)"
+        let ref = state.withLock { state -> String in
+            state.nextRef += 1
+            return "r\(state.nextRef)"
         }
         let bytes = Request(ref: ref, body: body).encoded()
         let description =
@@ -84,13 +90,13 @@ public final class ProtocolConnection: @unchecked Sendable {
             }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Reply, any Error>) in
-                let refusal = lock.withLock { () -> ClientError? in
-                    switch phase {
+                let refusal = state.withLock { state -> ClientError? in
+                    switch state.phase {
                     case .ended(let error): return error
                     case .connecting: return .connectionLost(reason: "not connected")
                     case .open:
-                        waiters[ref] = Waiter(continuation: continuation)
-                        if let id { engine.client.send(.text(bytes), on: id) }
+                        state.waiters[ref] = Waiter(continuation: continuation)
+                        if let id = state.id { engine.client.send(.text(bytes), on: id) }
                         return nil
                     }
                 }
@@ -111,20 +117,20 @@ public final class ProtocolConnection: @unchecked Sendable {
     /// Sends a request without awaiting its reply (the reply still reaches `onMessage`).
     public func post(_ body: Request.Body) {
         let bytes = Request(ref: nil, body: body).encoded()
-        lock.withLock {
-            if case .open = phase, let id { engine.client.send(.text(bytes), on: id) }
+        state.withLock { state in
+            if case .open = state.phase, let id = state.id { engine.client.send(.text(bytes), on: id) }
         }
     }
 
     /// Closes with 1000; pending requests fail with `connectionLost`.
     public func close() {
-        let id = lock.withLock { self.id }
+        let id = state.withLock { $0.id }
         if let id { engine.client.close(id) }
     }
 
     public var isOpen: Bool {
-        lock.withLock {
-            if case .open = phase { return true }
+        state.withLock { state in
+            if case .open = state.phase { return true }
             return false
         }
     }
@@ -132,14 +138,14 @@ public final class ProtocolConnection: @unchecked Sendable {
     // MARK: - Engine events (engine thread)
 
     func assign(_ id: ConnectionID) {
-        lock.withLock { self.id = id }
+        state.withLock { $0.id = id }
     }
 
     func didOpen() {
-        let waiter = lock.withLock { () -> CheckedContinuation<Void, any Error>? in
-            phase = .open
-            defer { openWaiter = nil }
-            return openWaiter
+        let waiter = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+            state.phase = .open
+            defer { state.openWaiter = nil }
+            return state.openWaiter
         }
         waiter?.resume()
     }
@@ -157,16 +163,16 @@ public final class ProtocolConnection: @unchecked Sendable {
             let detail = code.map { "code \($0)" + (reason.isEmpty ? "" : ", \(reason)") } ?? "the socket dropped"
             error = .connectionLost(reason: detail)
         }
-        let (opener, pending, onEnd) = lock.withLock {
-            () -> (CheckedContinuation<Void, any Error>?, [Waiter], (@Sendable (ClientError) -> Void)?) in
-            phase = .ended(error)
+        let (opener, pending, onEnd) = state.withLock {
+            state -> (CheckedContinuation<Void, any Error>?, [Waiter], (@Sendable (ClientError) -> Void)?) in
+            state.phase = .ended(error)
             defer {
-                openWaiter = nil
-                waiters = [:]
-                messageHandler = nil
-                endHandler = nil
+                state.openWaiter = nil
+                state.waiters = [:]
+                state.messageHandler = nil
+                state.endHandler = nil
             }
-            return (openWaiter, Array(waiters.values), endHandler)
+            return (state.openWaiter, Array(state.waiters.values), state.endHandler)
         }
         opener?.resume(throwing: error)
         for waiter in pending { waiter.continuation.resume(throwing: error) }
@@ -175,18 +181,18 @@ public final class ProtocolConnection: @unchecked Sendable {
 
     func didReceive(_ bytes: [UInt8]) {
         guard let message = try? JSONParser.parse(bytes), message.objectValue != nil else { return }
-        let handler = lock.withLock { messageHandler }
+        let handler = state.withLock { $0.messageHandler }
         handler?(message)
         guard let ref = message["ref"]?.stringValue else { return }
         let type = message["type"]?.stringValue
-        let finished = lock.withLock { () -> (Waiter, Reply)? in
-            guard var waiter = waiters[ref] else { return nil }
+        let finished = state.withLock { state -> (Waiter, Reply)? in
+            guard var waiter = state.waiters[ref] else { return nil }
             if type == "snapshot" {
                 waiter.preceding.append(message)
-                waiters[ref] = waiter
+                state.waiters[ref] = waiter
                 return nil
             }
-            waiters[ref] = nil
+            state.waiters[ref] = nil
             return (waiter, Reply(message: message, preceding: waiter.preceding))
         }
         guard let (waiter, reply) = finished else { return }
@@ -205,14 +211,14 @@ public final class ProtocolConnection: @unchecked Sendable {
 
     private func waitUntilOpen(timeout: Duration) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            lock.withLock { openWaiter = continuation }
+            state.withLock { $0.openWaiter = continuation }
             engine.connect(self, to: url)
             Task { [weak self] in
                 try? await Task.sleep(for: timeout)
                 guard let self else { return }
-                let waiter = lock.withLock { () -> CheckedContinuation<Void, any Error>? in
-                    defer { openWaiter = nil }
-                    return openWaiter
+                let waiter = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+                    defer { state.openWaiter = nil }
+                    return state.openWaiter
                 }
                 guard let waiter else { return }
                 waiter.resume(throwing: ClientError.unreachable(server: url, reason: "no answer within \(timeout)"))
@@ -222,7 +228,7 @@ public final class ProtocolConnection: @unchecked Sendable {
     }
 
     private func fail(_ ref: String, with error: any Error) {
-        let waiter = lock.withLock { waiters.removeValue(forKey: ref) }
+        let waiter = state.withLock { $0.waiters.removeValue(forKey: ref) }
         waiter?.continuation.resume(throwing: error)
     }
 }

@@ -1,3 +1,4 @@
+import Synchronization
 public import ChecklistCore
 import Foundation
 public import WireProtocol
@@ -28,5 +29,5 @@ extension LiveList {
         return try await session.connection.request(body, timeout: configuration.requestTimeout)
     }
 
-    private var currentSession: AuthenticatedSession? { lock.withLock { session } }
+    private var currentSession: AuthenticatedSession? { shared.withLock { $0.session } }
 }

@@ -1,6 +1,7 @@
-import Foundation
-import WireProtocol
 import ChecklistCore
+import Foundation
+import Synchronization
+import WireProtocol
 
 /// A checklist kept current live, across disconnects and server restarts: the engine of
 /// `checkwire watch`.
@@ -13,30 +14,35 @@ import ChecklistCore
 /// behind, or a reset server) replaces the copy.
 ///
 /// Every update goes to `onUpdate` on one serial queue, in the order it happened.
-// @unchecked Sendable: the mutable state below is only touched under `lock`; the run loop
-// and the connection's thread both go through it.
-public final class LiveList: @unchecked Sendable {
+public final class LiveList: Sendable {
     public static let historyLimit = 50
 
     let configuration: ClientConfiguration
     private let reference: String
     private let onUpdate: @Sendable (LiveUpdate) -> Void
     private let delivery = DispatchQueue(label: "checkwire.live-list")
-    let lock = NSLock()
-    private var backoff: Backoff
+    /// What the run loop and the connection's thread share.
+    let shared: Mutex<Shared>
 
-    // Guarded by `lock`.
-    private var listID: ListID?
-    private var view: ChecklistView?
-    private var changes: [ChangeRecord] = []
-    private var board = ReminderBoard()
-    private var refused: [RefusedEdit] = []
-    /// The connection's session while there is one (`LiveList+Actions` sends edits on it).
-    var session: AuthenticatedSession?
-    private var state = LiveState.connecting(attempt: 1)
-    private var username: String?
-    private var resubscribing = false
-    private var fatal: String?
+    struct Shared {
+        var backoff: Backoff
+        var listID: ListID?
+        var view: ChecklistView?
+        var changes: [ChangeRecord] = []
+        var board = ReminderBoard()
+        var refused: [RefusedEdit] = []
+        /// The connection's session while there is one (`LiveList+Actions` sends edits on it).
+        var session: AuthenticatedSession?
+        var state = LiveState.connecting(attempt: 1)
+        var username: String?
+        var resubscribing = false
+        var fatal: String?
+
+        mutating func record(_ change: ChangeRecord) {
+            changes.append(change)
+            if changes.count > LiveList.historyLimit { changes.removeFirst(changes.count - LiveList.historyLimit) }
+        }
+    }
 
     /// - Parameters:
     ///   - reference: the checklist's id, id prefix or title (resolved on first connect).
@@ -47,9 +53,8 @@ public final class LiveList: @unchecked Sendable {
     ) {
         self.configuration = configuration
         self.reference = reference
-        self.backoff = backoff
         self.onUpdate = onUpdate
-        username = configuration.username
+        shared = Mutex(Shared(backoff: backoff, username: configuration.username))
     }
 
     /// Runs until the task is cancelled (returns nil) or something retrying cannot fix
@@ -62,7 +67,7 @@ public final class LiveList: @unchecked Sendable {
             let reason: String
             do {
                 try await connectAndFollow { attempt = 0 }
-                if let fatal = lock.withLock({ fatal }) { return fatal }
+                if let fatal = shared.withLock({ $0.fatal }) { return fatal }
                 reason = "the connection closed"
             } catch let error as ClientError where error.isTransient {
                 reason = error.description
@@ -72,9 +77,9 @@ public final class LiveList: @unchecked Sendable {
             } catch {
                 break  // cancelled
             }
-            if let fatal = lock.withLock({ fatal }) { return fatal }
+            if let fatal = shared.withLock({ $0.fatal }) { return fatal }
             guard !Task.isCancelled else { break }
-            let delay = lock.withLock { backoff.next() }
+            let delay = shared.withLock { $0.backoff.next() }
             let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
             setState(.waiting(delaySeconds: seconds, attempt: attempt, reason: reason))
             try? await Task.sleep(for: delay)
@@ -92,21 +97,21 @@ public final class LiveList: @unchecked Sendable {
         let session = try await AuthenticatedSession.open(configuration, onMessage: onMessage)
         connectionBox.connection = session.connection
         defer {
-            lock.withLock { self.session = nil }
+            shared.withLock { $0.session = nil }
             session.close()
         }
-        lock.withLock {
-            username = session.username
-            self.session = session
+        shared.withLock {
+            $0.username = session.username
+            $0.session = session
         }
         if let report = try? await session.flushQueue(), !report.isEmpty { reportFlush(report) }
         let id = try await resolveListID(session)
         let ended = OneShotSignal()
         session.connection.setHandlers(onMessage: onMessage, onEnd: { _ in ended.fire() })
-        let since = lock.withLock { view?.seq }
+        let since = shared.withLock { $0.view?.seq }
         _ = try await session.connection.request(
             .subscribe(list: id, since: since), timeout: configuration.requestTimeout)
-        lock.withLock { backoff.reset() }
+        shared.withLock { $0.backoff.reset() }
         connected()
         await withTaskCancellationHandler {
             await ended.wait()
@@ -117,14 +122,14 @@ public final class LiveList: @unchecked Sendable {
     }
 
     private func resolveListID(_ session: AuthenticatedSession) async throws -> ListID {
-        if let id = lock.withLock({ listID }) { return id }
+        if let id = shared.withLock({ $0.listID }) { return id }
         let lists = try await session.lists()
         configuration.cache(for: session.username).saveLists(lists)
         let candidates = lists.map { ReferenceResolver.Candidate(value: $0, id: $0.id.rawValue, title: $0.title) }
         let summary = try ReferenceResolver.resolve(reference, among: candidates, kind: "checklist") {
             $0.status == .active
         }
-        lock.withLock { listID = summary.id }
+        shared.withLock { $0.listID = summary.id }
         return summary.id
     }
 
@@ -133,11 +138,11 @@ public final class LiveList: @unchecked Sendable {
     /// Reminders and shares, whichever list they are about (they may come before the list is
     /// known), and the user's own dismissals and snoozes from any device.
     private func handleNotice(_ message: JSONValue) {
-        lock.withLock {
-            if board.handle(message) { return emit(.reminderHandled(raw: message)) }
+        shared.withLock { shared in
+            if shared.board.handle(message) { return emit(.reminderHandled(raw: message), of: shared) }
             guard let notice = Notice(json: message) else { return }
-            board.receive(notice)
-            emit(.notice(notice))
+            shared.board.receive(notice)
+            emit(.notice(notice), of: shared)
         }
     }
 
@@ -145,45 +150,46 @@ public final class LiveList: @unchecked Sendable {
         if ["reminder", "listShared", "reminderDismissed", "reminderSnoozed"].contains(message.string("type")) {
             return handleNotice(message)
         }
-        lock.withLock {
-            guard let listID else { return }
+        shared.withLock { shared in
+            guard let listID = shared.listID else { return }
             switch message.string("type") {
             case "snapshot" where message["list"]?.string("id") == listID.rawValue:
-                guard var fresh = try? ChecklistView(snapshot: message, viewer: username) else { return }
-                if fresh.summary.role == nil { fresh.summary.role = view?.summary.role }
-                if let old = view {
-                    record(
+                guard var fresh = try? ChecklistView(snapshot: message, viewer: shared.username) else { return }
+                if fresh.summary.role == nil { fresh.summary.role = shared.view?.summary.role }
+                if let old = shared.view {
+                    shared.record(
                         ChangeRecord(
                             seq: fresh.seq, by: nil, at: nil, op: "snapshot",
                             text: "caught up from a snapshot (\(max(0, fresh.seq - old.seq)) changes while away)"))
                 }
-                view = fresh
-                emit(.snapshot(raw: message))
+                shared.view = fresh
+                emit(.snapshot(raw: message), of: shared)
             case "event" where message.string("list") == listID.rawValue:
-                guard var current = view, let event = try? RemoteEvent(json: message) else { return }
+                guard var current = shared.view, let event = try? RemoteEvent(json: message) else { return }
                 let before = current
                 switch current.apply(event) {
                 case .applied:
-                    view = current
-                    board.itemsChanged(event.items)
+                    shared.view = current
+                    shared.board.itemsChanged(event.items)
                     let change = ChangeDescriber.record(event, before: before)
-                    record(change)
-                    emit(.event(event, change))
+                    shared.record(change)
+                    emit(.event(event, change), of: shared)
                 case .stale:
                     break
                 case .gap:
-                    guard !resubscribing else { return }
-                    resubscribing = true
+                    guard !shared.resubscribing else { return }
+                    shared.resubscribing = true
                     connection.post(.subscribe(list: listID, since: current.seq))
                 }
             case "subscribed" where message.string("list") == listID.rawValue:
-                resubscribing = false
-                state = .live
-                emit(.state)
+                shared.resubscribing = false
+                shared.state = .live
+                emit(.state, of: shared)
             case "revoked" where message.string("list") == listID.rawValue:
-                fatal = "you are no longer a participant of this checklist"
-                state = .ended(reason: fatal!)
-                emit(.state)
+                let reason = "you are no longer a participant of this checklist"
+                shared.fatal = reason
+                shared.state = .ended(reason: reason)
+                emit(.state, of: shared)
                 connection.close()
             default:
                 break
@@ -196,33 +202,29 @@ public final class LiveList: @unchecked Sendable {
     private func reportFlush(_ report: FlushReport) {
         let now = Timestamp(Date())
         let refusals = report.refused.map { RefusedEdit($0.op, error: $0.error, at: now) }
-        lock.withLock {
-            refused += refusals
-            emit(.queueSent(sent: report.sent.count, refused: refusals))
+        shared.withLock { shared in
+            shared.refused += refusals
+            emit(.queueSent(sent: report.sent.count, refused: refusals), of: shared)
         }
     }
 
-    // MARK: - Updates (under `lock`)
+    // MARK: - Updates (under `shared`'s lock)
 
     private func setState(_ newState: LiveState) {
-        lock.withLock {
-            state = newState
-            emit(.state)
+        shared.withLock { shared in
+            shared.state = newState
+            emit(.state, of: shared)
         }
-    }
-
-    private func record(_ change: ChangeRecord) {
-        changes.append(change)
-        if changes.count > Self.historyLimit { changes.removeFirst(changes.count - Self.historyLimit) }
     }
 
     /// Queues the update while holding the lock, so updates are delivered in the order
     /// they happened.
-    private func emit(_ cause: LiveUpdate.Cause) {
+    private func emit(_ cause: LiveUpdate.Cause, of shared: Shared) {
         var built = LiveUpdate(
-            cause: cause, state: state, view: view, changes: changes, server: configuration.server, username: username)
-        built.notices = board.notices
-        built.refused = refused
+            cause: cause, state: shared.state, view: shared.view, changes: shared.changes, server: configuration.server,
+            username: shared.username)
+        built.notices = shared.board.notices
+        built.refused = shared.refused
         let update = built
         let onUpdate = onUpdate
         delivery.async { onUpdate(update) }
@@ -230,12 +232,10 @@ public final class LiveList: @unchecked Sendable {
 }
 
 /// The connection a message handler installed before `auth` answers on, once it is known.
-// @unchecked Sendable: `stored` is only touched under `lock`.
-private final class ConnectionBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: ProtocolConnection?
+private final class ConnectionBox: Sendable {
+    private let stored = Mutex<ProtocolConnection?>(nil)
     var connection: ProtocolConnection? {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
+        get { stored.withLock { $0 } }
+        set { stored.withLock { $0 = newValue } }
     }
 }

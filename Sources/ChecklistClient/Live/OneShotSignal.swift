@@ -1,27 +1,24 @@
-import Foundation
+import Synchronization
 
 /// A flag one side raises once and the other awaits, whichever comes first.
-// @unchecked Sendable: `fired` and `waiter` are only touched under `lock`.
-public final class OneShotSignal: @unchecked Sendable {
+public final class OneShotSignal: Sendable {
     public init() {}
-    private let lock = NSLock()
-    private var fired = false
-    private var waiter: CheckedContinuation<Void, Never>?
+    private let state = Mutex((fired: false, waiter: CheckedContinuation<Void, Never>?.none))
 
     public func fire() {
-        let waiter = lock.withLock { () -> CheckedContinuation<Void, Never>? in
-            fired = true
-            defer { self.waiter = nil }
-            return self.waiter
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.fired = true
+            defer { state.waiter = nil }
+            return state.waiter
         }
         waiter?.resume()
     }
 
     public func wait() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let now = lock.withLock { () -> Bool in
-                if fired { return true }
-                waiter = continuation
+            let now = state.withLock { state -> Bool in
+                if state.fired { return true }
+                state.waiter = continuation
                 return false
             }
             if now { continuation.resume() }

@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 import Glibc
 
@@ -42,7 +43,7 @@ extension Run {
 
         // The restart, on a thread of its own (it blocks), while the clients go on.
         let stopAt = MonotonicClock.now()
-        let outcome = Guarded<RestartOutcome?>(nil)
+        let outcome = Mutex<RestartOutcome?>(nil)
         let down = configuration.downSeconds
         let startLimit = MonotonicClock.now() &+ 120_000_000_000
         let restarter = Thread {

@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 import Glibc
 
@@ -102,7 +103,7 @@ final class ServedServer: @unchecked Sendable {
     /// The port in `checkwire serve`'s banner ("… listening on http://127.0.0.1:PORT/ …"), or
     /// nil if none came by `deadline` (the read goes on until the process is stopped).
     private static func readPort(from handle: FileHandle, deadline: Date) throws -> Int? {
-        let text = Guarded("")
+        let text = Mutex("")
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             while !text.withLock({ $0.contains("\n") }) {

@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 import Glibc
 import Transport
@@ -10,7 +11,8 @@ import WireProtocol
 /// connections during the storm, so a probe on it would time the tool, not the server. The
 /// health probe has a thread of its own (a blocking socket); the logins run on the shared
 /// client engine of `WebSocketConnection`, one at a time; the sampler reads `/proc`.
-// @unchecked Sendable: the recorders are `Guarded`; `stopped` is `Guarded`; the rest is
+// @unchecked Sendable: the recorders and `stopped` are `Mutex`es; `loginTask` is set before the
+// probes start and read after they stop; the rest is
 // immutable.
 final class StormProbes: @unchecked Sendable {
     struct Results: Sendable {
@@ -29,13 +31,13 @@ final class StormProbes: @unchecked Sendable {
     let username: String
     let password: String
     let pid: Int32
-    private let stopped = Guarded(false)
-    private let healthz = Guarded(LatencyRecorder())
-    private let healthzFailures = Guarded(0)
-    private let login = Guarded(LatencyRecorder())
-    private let connectAndLogin = Guarded(LatencyRecorder())
-    private let loginFailures = Guarded([String: Int]())
-    private let usage = Guarded((first: ProcessSample?.none, last: ProcessSample?.none, peakPercent: 0.0))
+    private let stopped = Mutex(false)
+    private let healthz = Mutex(LatencyRecorder())
+    private let healthzFailures = Mutex(0)
+    private let login = Mutex(LatencyRecorder())
+    private let connectAndLogin = Mutex(LatencyRecorder())
+    private let loginFailures = Mutex([String: Int]())
+    private let usage = Mutex((first: ProcessSample?.none, last: ProcessSample?.none, peakPercent: 0.0))
     private let finished = DispatchGroup()
     private var loginTask: Task<Void, Never>?
 

@@ -1,22 +1,18 @@
-import Foundation
+import Synchronization
 
-/// Counters the store thread bumps and the metrics endpoint reads; guarded by a lock.
-final class StoreStatistics: @unchecked Sendable {
-    private let lock = NSLock()
-    private var batches = 0
-    private var jobs = 0
+/// Counters the store thread bumps and the metrics endpoint reads.
+final class StoreStatistics: Sendable {
+    private let counts = Mutex((batches: 0, jobs: 0))
 
     func add(batchSize: Int) {
         guard batchSize > 0 else { return }
-        lock.lock()
-        batches += 1
-        jobs += batchSize
-        lock.unlock()
+        counts.withLock { counts in
+            counts.batches += 1
+            counts.jobs += batchSize
+        }
     }
 
     func read() -> (batches: Int, jobs: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (batches, jobs)
+        counts.withLock { $0 }
     }
 }

@@ -1,6 +1,7 @@
 import ChecklistClient
 import ChecklistCore
 import Foundation
+import Synchronization
 import WireProtocol
 
 /// `reminders`, `snooze`, `dismiss` and `remind --follow`.
@@ -129,11 +130,9 @@ extension TerminalCommands {
 
 /// Values gathered on the connection's thread and read once the request that follows them
 /// is answered.
-// @unchecked Sendable: `stored` is only touched under `lock`.
-final class Collected<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [Value] = []
+final class Collected<Value: Sendable>: Sendable {
+    private let stored = Mutex<[Value]>([])
 
-    func append(_ value: Value) { lock.withLock { stored.append(value) } }
-    var values: [Value] { lock.withLock { stored } }
+    func append(_ value: Value) { stored.withLock { $0.append(value) } }
+    var values: [Value] { stored.withLock { $0 } }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What one `WebSocketConnection` has received, and the async callers waiting for it.
 ///
 /// The client engine's thread posts events; async callers take results. Waiters are
@@ -38,7 +40,7 @@ final class ConnectionMailbox: @unchecked Sendable {
         let fail: (any Error) -> Void
     }
 
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     var phase: Phase { state.withLock { $0.phase } }
 

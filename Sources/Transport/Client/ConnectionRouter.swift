@@ -1,8 +1,10 @@
+import Synchronization
+
 /// The delegate of the process-wide client engine behind `WebSocketConnection`: routes each
 /// connection's events to its mailbox.
 // @unchecked Sendable: `mailboxes` is only accessed under its lock.
 final class ConnectionRouter: WebSocketClientDelegate, @unchecked Sendable {
-    private let mailboxes = Locked<[ConnectionID: ConnectionMailbox]>([:])
+    private let mailboxes = Mutex<[ConnectionID: ConnectionMailbox]>([:])
 
     /// Registers the mailbox while holding the routing lock, so no event for the new id can
     /// be routed before the mailbox is there (`connect` only enqueues; it never calls back).

@@ -1,3 +1,4 @@
+import Synchronization
 private import CLibWebSockets
 import Dispatch
 import Glibc
@@ -18,13 +19,13 @@ final class ServiceLoop: @unchecked Sendable {
 
     private struct Shared {
         var phase = Phase.idle
-        var context: OpaquePointer?
+        var context: ContextHandle?
         var inbox: [@Sendable () -> Void] = []
     }
 
-    private let shared = Locked(Shared())
+    private let shared = Mutex(Shared())
     /// Serializes `start` and `stop` callers; holds the thread handle.
-    private let lifecycle = Locked<pthread_t?>(nil)
+    private let lifecycle = Mutex<pthread_t?>(nil)
     /// How long a stop waits for connections to close gracefully before destroying them.
     private let shutdownGracePeriod: Duration
     private let backend: EventLoopBackend
@@ -52,7 +53,7 @@ final class ServiceLoop: @unchecked Sendable {
                 shared.phase = .starting
             }
             let started = DispatchSemaphore(value: 0)
-            let failure = Locked<(any Error)?>(nil)
+            let failure = Mutex<(any Error)?>(nil)
             let body = ThreadBody { [self] in
                 run(owner: owner, failure: failure, started: started)
             }
@@ -83,7 +84,7 @@ final class ServiceLoop: @unchecked Sendable {
                 shared.inbox.append(work)
                 // A non-empty inbox already has a wake-up pending; one per batch is enough.
                 if wasEmpty, let context = shared.context {
-                    lws_cancel_service(context)
+                    lws_cancel_service(context.pointer)
                 }
             case .stopping, .stopped:
                 break
@@ -112,7 +113,7 @@ final class ServiceLoop: @unchecked Sendable {
                 switch shared.phase {
                 case .running:
                     shared.phase = .stopping
-                    if let context = shared.context { lws_cancel_service(context) }
+                    if let context = shared.context { lws_cancel_service(context.pointer) }
                     return true
                 case .idle:
                     shared.phase = .stopped
@@ -127,7 +128,7 @@ final class ServiceLoop: @unchecked Sendable {
             // notice closed connections and its deadline.
             while shared.withLock({ shared -> Bool in
                 guard shared.phase != .stopped else { return false }
-                if let context = shared.context { lws_cancel_service(context) }
+                if let context = shared.context { lws_cancel_service(context.pointer) }
                 return true
             }) {
                 usleep(10_000)
@@ -139,7 +140,7 @@ final class ServiceLoop: @unchecked Sendable {
 
     // MARK: - Service thread
 
-    private func run(owner: any ServiceLoopOwner, failure: Locked<(any Error)?>, started: DispatchSemaphore) {
+    private func run(owner: any ServiceLoopOwner, failure: borrowing Mutex<(any Error)?>, started: DispatchSemaphore) {
         ServiceThreadIdentity.markCurrentThread(as: token)
         let context: OpaquePointer
         var foreignLoop: OpaquePointer?
@@ -158,7 +159,7 @@ final class ServiceLoop: @unchecked Sendable {
             return
         }
         shared.withLock { shared in
-            shared.context = context
+            shared.context = ContextHandle(pointer: context)
             if shared.phase == .starting { shared.phase = .running }
         }
         started.signal()
@@ -198,4 +199,11 @@ final class ServiceLoop: @unchecked Sendable {
 private final class ThreadBody {
     let run: () -> Void
     init(_ run: @escaping () -> Void) { self.run = run }
+}
+
+/// The lws context as other threads hold it: they only pass it to `lws_cancel_service`, the
+/// one lws call that is safe from any thread.
+// @unchecked Sendable: see above; the service thread clears it before destroying the context.
+struct ContextHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
 }

@@ -1,5 +1,6 @@
 internal import CLibWebSockets
 import Dispatch
+import Synchronization
 
 /// Accepted connections that have not become WebSockets yet, by the time they were accepted
 /// (or last completed an HTTP request). Service thread only.
@@ -82,8 +83,9 @@ extension WebSocketServer {
                 self?.markStalledConnections()
             }
         }
-        deadlineSweep.withLock { $0 = timer }
         timer.resume()
+        let sweep = SweepTimer(source: timer)
+        deadlineSweep.withLock { $0 = sweep }
     }
 
     /// Closes (at once, asynchronously) every pending connection past its deadline.
@@ -93,4 +95,10 @@ extension WebSocketServer {
             lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
         }
     }
+}
+
+/// The deadline sweep's timer, kept to be cancelled by `stop`.
+// @unchecked Sendable: a dispatch source is thread-safe; Dispatch does not mark it `Sendable`.
+struct SweepTimer: @unchecked Sendable {
+    let source: any DispatchSourceTimer
 }

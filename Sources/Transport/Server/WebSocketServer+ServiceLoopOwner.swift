@@ -1,5 +1,6 @@
 private import CLibWebSockets
 import Glibc
+import Synchronization
 
 /// Context creation and shutdown for the server (service thread).
 extension WebSocketServer: ServiceLoopOwner {

@@ -1,3 +1,4 @@
+import Synchronization
 import DequeModule
 private import CLibWebSockets
 import Dispatch
@@ -51,13 +52,13 @@ public final class WebSocketServer: @unchecked Sendable {
     var drainedConnections: [ConnectionID] = []
     /// Connections lws handed input during this service turn (their `receivedThisTurn` is set).
     var connectionsThatReceived: [ConnectionID] = []
-    let shutdownCloseCode = Locked<UInt16>(1001)
+    let shutdownCloseCode = Mutex<UInt16>(1001)
     /// Accepted connections that are not WebSockets yet, with their deadlines.
     var pendingConnections = PendingConnections()
     /// HTTP requests handed to the delegate and not yet answered in full.
     var deferredHTTP = DeferredHTTPExchanges()
     /// Wakes the service thread once a second to close pending connections past their deadline.
-    let deadlineSweep = Locked<DispatchSourceTimer?>(nil)
+    let deadlineSweep = Mutex<SweepTimer?>(nil)
 
     public init(configuration: WebSocketServerConfiguration, delegate: any WebSocketServerDelegate) {
         self.configuration = configuration
@@ -231,7 +232,7 @@ public final class WebSocketServer: @unchecked Sendable {
     /// the thread and releases the delegate. `didClose` is delivered for every connection.
     public func stop(closeCode: UInt16 = 1001) {
         deadlineSweep.withLock { timer in
-            timer?.cancel()
+            timer?.source.cancel()
             timer = nil
         }
         shutdownCloseCode.withLock { $0 = closeCode }

@@ -1,3 +1,4 @@
+import Synchronization
 @testable import Transport
 
 /// A client delegate that records every event in order.
@@ -9,7 +10,7 @@ final class RecordingClientDelegate: WebSocketClientDelegate, Sendable {
         case closed(ConnectionID, UInt16?)
     }
 
-    let events = Locked<[Event]>([])
+    let events = Mutex<[Event]>([])
 
     func webSocketClient(_ client: WebSocketClient, didConnect connection: ConnectionID) {
         events.withLock { $0.append(.connected(connection)) }

@@ -1,3 +1,4 @@
+import Synchronization
 @testable import Transport
 
 /// A server delegate that records every event and, by default, echoes messages back.
@@ -12,13 +13,13 @@ final class RecordingServerDelegate: WebSocketServerDelegate, @unchecked Sendabl
         var receivedOnServiceThread = true
     }
 
-    let log = Locked(Log())
+    let log = Mutex(Log())
     weak var server: WebSocketServer?
     var echoes = true
     var onOpen: ((WebSocketServer, ConnectionID) -> Void)?
     var httpResponses: [String: HTTPResponse] = [:]
     /// Deferred requests, as received; `onRequest` may answer them (on any thread, via execute).
-    let requests = Locked<[HTTPRequest]>([])
+    let requests = Mutex<[HTTPRequest]>([])
     var onRequest: ((WebSocketServer, HTTPRequest) -> Void)?
 
     func webSocketServer(_ server: WebSocketServer, didOpen connection: ConnectionID) {

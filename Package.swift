@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", exact: "0.2.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
         .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
         // P-256 ECDH, HKDF, AES-GCM and ES256 for Web Push (RFC 8291, RFC 8292). 4.x, the
@@ -98,6 +99,7 @@ let package = Package(
                 "WebPush",
                 "OutboundDelivery",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "HeapModule", package: "swift-collections"),
@@ -208,7 +210,7 @@ let package = Package(
             dependencies: [
                 "ChecklistServer", "Transport", "WireProtocol", "ChecklistCore", "ChecklistStore", "StoreFactory",
                 "ProductVersion",
-                "LoopbackTestSupport", .product(name: "Prometheus", package: "swift-prometheus"),
+                "LoopbackTestSupport", .product(name: "Metrics", package: "swift-metrics"),
             ]
         ),
     ],

@@ -20,8 +20,9 @@ public protocol StoreBackend: AnyObject, Sendable {
     var health: StoreHealth { get }
     /// Told of each change of `health`, for one log line per transition.
     var healthChanged: @Sendable (StoreHealth) -> Void { get set }
-    /// Batches and jobs committed so far, for metrics.
-    var counts: (batches: Int, jobs: Int) { get }
+    /// Told of each committed batch, with its number of jobs (the server counts them in its
+    /// metrics), on the store thread. Set while no job is in flight (before the first, say).
+    var batchCommitted: @Sendable (_ jobs: Int) -> Void { get set }
     /// Where the store is, for log lines (the database file's path, say).
     var location: String { get }
     /// The server's secret (32 bytes), kept in the store so that every server on it shares it:

@@ -1,5 +1,5 @@
+import CoreMetrics
 import Foundation
-import Prometheus
 import Synchronization
 import Testing
 
@@ -8,9 +8,8 @@ import Testing
 /// The mailbox that carries store replies to the service thread: one drain per run of replies,
 /// every reply delivered once, in the order it was posted.
 @Suite struct StoreReplyMailboxTests {
-    static let timing = PrometheusCollectorRegistry().makeDurationHistogram(
-        descriptor: MetricNameDescriptor(metricName: "test", unitName: "seconds", helpText: "test"),
-        buckets: [.seconds(1)])
+    static let timing = CoreMetrics.Timer(
+        label: "test_seconds", factory: ServerMetricsFactory(durationBuckets: [.seconds(1)]))
 
     static func reply(_ id: UInt64) -> StoreReplyMailbox.Reply {
         StoreReplyMailbox.Reply(

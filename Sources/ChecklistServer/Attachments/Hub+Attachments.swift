@@ -2,7 +2,7 @@ import ChecklistCore
 import ChecklistStore
 import Transport
 import WireProtocol
-import Prometheus
+import CoreMetrics
 
 /// Uploads meet the hub once their bytes are on disk: the `attach` edit goes through the
 /// store like any edit, its event is broadcast to the checklist's subscribers, and the HTTP

@@ -1,5 +1,5 @@
 import ChecklistCore
-import Prometheus
+import CoreMetrics
 import Transport
 
 /// Flow control: writers wait while most subscribers of the checklist they edit are behind

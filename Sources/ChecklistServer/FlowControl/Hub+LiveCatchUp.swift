@@ -1,6 +1,6 @@
 import ChecklistCore
 import ChecklistStore
-import Prometheus
+import CoreMetrics
 import Transport
 import WireProtocol
 

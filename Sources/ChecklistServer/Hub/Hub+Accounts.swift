@@ -3,7 +3,7 @@ import ChecklistStore
 import Credentials
 import Transport
 import WireProtocol
-import Prometheus
+import CoreMetrics
 
 /// signup, login, auth and logout, as steps: store lookups and password work are issued as
 /// actions and their replies continue the request. While one is in flight the connection's

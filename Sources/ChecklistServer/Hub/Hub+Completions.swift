@@ -1,6 +1,6 @@
 import ChecklistStore
 import Transport
-import Prometheus
+import CoreMetrics
 
 /// Store replies and password outcomes, routed to the request they continue.
 extension Hub {

@@ -3,7 +3,7 @@ import ChecklistStore
 import Foundation
 import Transport
 import WireProtocol
-import Prometheus
+import CoreMetrics
 
 /// `op` requests: the store applies and commits them; the event is broadcast and the author
 /// acknowledged when the commit's reply comes back.

@@ -2,7 +2,7 @@ import ChecklistCore
 import ChecklistStore
 import Transport
 import WireProtocol
-import Prometheus
+import CoreMetrics
 
 /// Replies in request order, and the backpressure that follows them.
 extension Hub {

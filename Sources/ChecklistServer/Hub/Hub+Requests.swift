@@ -3,7 +3,7 @@ import Credentials
 import ChecklistStore
 import Transport
 import WireProtocol
-import Prometheus
+import CoreMetrics
 
 /// Decoding and routing one request; every path answers through the session's sequencer.
 extension Hub {

@@ -3,7 +3,7 @@ import ChecklistStore
 import Credentials
 import Transport
 import WireProtocol
-import Prometheus
+import CoreMetrics
 
 /// The server's session logic as a state machine: sessions, authentication and its
 /// backlog, subscriptions, reply ordering, backpressure, login throttling and fan-out.

@@ -2,7 +2,7 @@ import ChecklistCore
 import ChecklistStore
 import Transport
 import WireProtocol
-import Prometheus
+import CoreMetrics
 
 /// The reminder scheduler as hub logic: a queue of coming occurrences on the service
 /// thread, filled at start and by every committed edit; what is due goes to the store in one

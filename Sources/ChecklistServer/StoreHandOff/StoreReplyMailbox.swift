@@ -1,4 +1,4 @@
-import Prometheus
+import CoreMetrics
 import Synchronization
 
 /// Store replies on their way to the service thread, handed over a run at a time.
@@ -18,7 +18,7 @@ final class StoreReplyMailbox: Sendable {
     struct Reply {
         var response: StoreResponse
         /// Where the time from submission to this reply is recorded.
-        var timing: DurationHistogram
+        var timing: CoreMetrics.Timer
         var submitted: ContinuousClock.Instant
     }
 

@@ -55,8 +55,6 @@ extension ChecklistServer: WebSocketServerDelegate {
 
     private func metricsExposition() -> [UInt8] {
         let hub = self.hub
-        let counts = store.counts
-        hub.metrics.copyStoreTotals(batches: counts.batches, jobs: counts.jobs)
         if let pushSender { hub.metrics.copyDeliveryTotals(pushSender.counts, channel: "push") }
         return hub.metrics.exposition(
             connections: hub.sessions.count, subscriptions: hub.subscriptions.subscriptionCount,

@@ -7,7 +7,7 @@ import Transport
 import OutboundDelivery
 import WebPush
 import WireProtocol
-import Prometheus
+import Metrics
 
 /// The Checkwire server: wiring between the transport, the hub, the store and the password
 /// workers. The session logic is all in `Hub`; this class only carries out its actions.
@@ -109,6 +109,10 @@ public final class ChecklistServer: @unchecked Sendable {
             }
         }
         if case .failing = store.health { store.healthChanged(store.health) }
+        store.batchCommitted = { [metrics = hub.metrics] jobs in
+            metrics.storeBatches.increment()
+            metrics.storeJobs.increment(by: jobs)
+        }
         pushSender = try Self.makePushSender(configuration: configuration, keys: pushKeys) { [weak self] outcome in
             self?.pushFinished(outcome)
         }
@@ -266,7 +270,7 @@ public final class ChecklistServer: @unchecked Sendable {
         let replies = storeReplies.takeAll()
         let now = ContinuousClock.now
         for reply in replies {
-            reply.timing.record(now - reply.submitted)
+            reply.timing.record(duration: now - reply.submitted)
             hub.storeCompleted(reply.response)
         }
         performHubActions()

@@ -39,7 +39,7 @@ extension StoreExecutor {
             }
             port.releaseAfterBatch(wrote: false) { _ in for job in batch { job.abandon(reason) } }
         case .committed(let wrote):
-            statistics.add(batchSize: batch.count)
+            if !batch.isEmpty { batchCommitted(batch.count) }
             // A batch that only read proves nothing about writes (a read-only store commits it).
             if wrote { recordHealth(.writable) }
             port.releaseAfterBatch(wrote: wrote) { [afterCommits] durable in

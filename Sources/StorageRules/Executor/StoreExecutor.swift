@@ -34,7 +34,6 @@ public final class StoreExecutor: StoreBackend, @unchecked Sendable {
     /// The back end; store thread only once started.
     let port: any StoragePort
     let rules: StoreRules
-    let statistics = StoreStatistics()
     let healthState = StoreHealthState()
     /// Told of every change of `health` (the server logs it once per transition). Set before
     /// the first job is submitted.
@@ -104,8 +103,9 @@ public final class StoreExecutor: StoreBackend, @unchecked Sendable {
     /// Whether the last batch could be written (see `StoreHealth`).
     public var health: StoreHealth { healthState.value }
 
-    /// Batches and jobs committed so far, for metrics.
-    public var counts: (batches: Int, jobs: Int) { statistics.read() }
+    /// Told of each committed batch and its number of jobs (the server's metrics count them),
+    /// on the store thread. Set while no job is in flight (before the first, say).
+    public nonisolated(unsafe) var batchCommitted: @Sendable (_ jobs: Int) -> Void = { _ in }
 
     /// The next batch: every job waiting, or `nil` once closing and drained.
     func nextBatch() -> [QueuedJob]? { jobs.nextRound() }

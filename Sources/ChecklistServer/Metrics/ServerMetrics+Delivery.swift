@@ -1,6 +1,6 @@
+import CoreMetrics
 import Foundation
 import OutboundDelivery
-import Prometheus
 
 extension ServerMetrics {
     /// A sender's totals since start (`checkwire_push_delivered`, …), set when `/metrics` is
@@ -16,11 +16,9 @@ extension ServerMetrics {
             ("pending", counts.pending, "queued, in progress or waiting to retry now"),
         ]
         for (name, value, help) in values {
-            registry.makeGauge(
-                descriptor: MetricNameDescriptor(
-                    namespace: "checkwire", metricName: "\(channel)_\(name)", unitName: "",
-                    helpText: "\(channel.capitalized) messages since start: \(help).")
-            ).set(Int64(value))
+            let label = "checkwire_\(channel)_\(name)"
+            factory.describe(label, as: "\(channel.capitalized) messages since start: \(help).")
+            Gauge(label: label, factory: factory).record(value)
         }
     }
 }

@@ -1,13 +1,13 @@
-import Prometheus
-import Synchronization
+import CoreMetrics
+import Metrics
 
-/// The server's metrics, typed, in a swift-prometheus registry of its own.
+/// The server's metrics, made through the swift-metrics API by a factory of its own
+/// (`ServerMetricsFactory`, one swift-prometheus registry per server).
 ///
-/// Why a registry per server rather than the process-wide `MetricsSystem`: tests run many
-/// servers in one process, and a bootstrap can happen only once. Counters and histograms are
-/// atomic: the hub bumps them on the service thread and `/metrics` reads them on any thread.
+/// Counters and histograms are atomic: the hub bumps them on the service thread, the store
+/// counts its batches on the store thread, and `/metrics` reads them on any thread.
 final class ServerMetrics: Sendable {
-    let registry: PrometheusCollectorRegistry
+    let factory: ServerMetricsFactory
 
     let connectionsOpened: Counter
     let requests: Counter
@@ -35,25 +35,35 @@ final class ServerMetrics: Sendable {
     /// Password work waiting for a worker, per pool (`PasswordWorkers`).
     let signupHashesWaiting: Gauge
     let loginChecksWaiting: Gauge
+    /// Counted by the store thread as each batch commits (`StoreBackend.batchCommitted`).
     let storeBatches: Counter
     let storeJobs: Counter
     /// From an edit's hand-off to the store until its commit's reply is back on the service
     /// thread: the server-side part of edit → ack.
-    let editCommitTime: DurationHistogram
+    let editCommitTime: CoreMetrics.Timer
     /// The same for reads (`lists`, `subscribe`) and account lookups.
-    let readTime: DurationHistogram
-    /// The store's own totals as last copied into `storeBatches` and `storeJobs`.
-    private let storeTotalsSeen = Mutex<(batches: Int, jobs: Int)>((0, 0))
+    let readTime: CoreMetrics.Timer
 
     init() {
-        let registry = PrometheusCollectorRegistry()
-        self.registry = registry
+        let factory = ServerMetricsFactory(durationBuckets: [
+            .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5),
+            .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250),
+            .milliseconds(500), .seconds(1), .seconds(5),
+        ])
+        self.factory = factory
         // Every name is `checkwire_NAME_UNIT`; counters end in `_total`.
         func counter(_ name: String, _ help: String) -> Counter {
-            registry.makeCounter(descriptor: .checkwire(name, unit: "total", help: help))
+            factory.describe("checkwire_\(name)_total", as: help)
+            return Counter(label: "checkwire_\(name)_total", factory: factory)
         }
         func gauge(_ name: String, unit: String = "", _ help: String) -> Gauge {
-            registry.makeGauge(descriptor: .checkwire(name, unit: unit, help: help))
+            let label = unit.isEmpty ? "checkwire_\(name)" : "checkwire_\(name)_\(unit)"
+            factory.describe(label, as: help)
+            return Gauge(label: label, factory: factory)
+        }
+        func timer(_ name: String, _ help: String) -> CoreMetrics.Timer {
+            factory.describe("checkwire_\(name)_seconds", as: help)
+            return CoreMetrics.Timer(label: "checkwire_\(name)_seconds", factory: factory)
         }
         connectionsOpened = counter("connections_opened", "WebSocket connections opened since start.")
         requests = counter("requests", "Client messages received.")
@@ -88,50 +98,21 @@ final class ServerMetrics: Sendable {
         storeBatches = counter(
             "store_batches", "Store batches committed (each flushed to disk before its results were released).")
         storeJobs = counter("store_jobs", "Store jobs committed.")
-        let buckets: [Duration] = [
-            .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5),
-            .milliseconds(10),
-            .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
-            .seconds(1), .seconds(5),
-        ]
-        editCommitTime = registry.makeDurationHistogram(
-            descriptor: .checkwire(
-                "edit_commit", unit: "seconds",
-                help: "From an edit's hand-off to the store until its committed reply is back on the service thread."),
-            buckets: buckets)
-        readTime = registry.makeDurationHistogram(
-            descriptor: .checkwire(
-                "store_read", unit: "seconds",
-                help: "From a read or account lookup's hand-off to the store until its reply is back."),
-            buckets: buckets)
-    }
-
-    /// Brings the store counters up to the store's own totals (read when `/metrics` is asked).
-    func copyStoreTotals(batches: Int, jobs: Int) {
-        let (newBatches, newJobs) = storeTotalsSeen.withLock { seen in
-            defer { seen = (max(seen.batches, batches), max(seen.jobs, jobs)) }
-            return (max(0, batches - seen.batches), max(0, jobs - seen.jobs))
-        }
-        if newBatches > 0 { storeBatches.increment(by: Int64(newBatches)) }
-        if newJobs > 0 { storeJobs.increment(by: Int64(newJobs)) }
+        editCommitTime = timer(
+            "edit_commit",
+            "From an edit's hand-off to the store until its committed reply is back on the service thread.")
+        readTime = timer("store_read", "From a read or account lookup's hand-off to the store until its reply is back.")
     }
 
     /// The Prometheus text exposition, after setting the gauges read at scrape time.
     func exposition(
         connections: Int, subscriptions: Int, uptimeSeconds: Double, passwordWork: (signups: Int, logins: Int)
     ) -> [UInt8] {
-        self.connections.set(Int64(connections))
-        self.subscriptions.set(Int64(subscriptions))
-        uptime.set(uptimeSeconds)
-        signupHashesWaiting.set(Int64(passwordWork.signups))
-        loginChecksWaiting.set(Int64(passwordWork.logins))
-        return registry.emitToBuffer()
-    }
-}
-
-extension MetricNameDescriptor {
-    /// A `checkwire_NAME_UNIT` metric (`unit` may be empty, as for gauges that count things).
-    fileprivate static func checkwire(_ name: String, unit: String, help: String) -> MetricNameDescriptor {
-        MetricNameDescriptor(namespace: "checkwire", metricName: name, unitName: unit, helpText: help)
+        self.connections.record(connections)
+        self.subscriptions.record(subscriptions)
+        uptime.record(uptimeSeconds)
+        signupHashesWaiting.record(passwordWork.signups)
+        loginChecksWaiting.record(passwordWork.logins)
+        return factory.exposition()
     }
 }

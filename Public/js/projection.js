@@ -34,6 +34,12 @@ export function project(summary, detail, allEntries, me) {
 
   for (const entry of entries) {
     const op = entry.message;
+    const listAfter = listFieldsAfter(listFields, op, now);
+    if (listAfter) {
+      listFields = listAfter;
+      pendingList = true;
+      continue;
+    }
     const id = op.item;
     const current = id ? items.get(id) : null;
     switch (op.op) {
@@ -122,26 +128,6 @@ export function project(summary, detail, allEntries, me) {
           }
         }
         break;
-      case "updateList":
-        for (const field of ["title", "description", "due", "tz", "sequential", "goal"]) if (field in op) listFields[field] = op[field];
-        pendingList = true;
-        break;
-      case "completeList":
-        listFields = { ...listFields, status: "completed", completedAt: listFields.completedAt || now };
-        pendingList = true;
-        break;
-      case "reopenList":
-        listFields = { ...listFields, status: "active", completedAt: null };
-        pendingList = true;
-        break;
-      case "cancelList":
-        listFields = { ...listFields, status: "cancelled", cancelledAt: now };
-        pendingList = true;
-        break;
-      case "restoreList":
-        listFields = { ...listFields, status: listFields.completedAt ? "completed" : "active", cancelledAt: null };
-        pendingList = true;
-        break;
       default:
         break;
     }
@@ -159,6 +145,27 @@ export function project(summary, detail, allEntries, me) {
     ? (pendingItems.size ? completion(index, null) : summary?.completion || completion(index, null))
     : summary?.completion || { done: 0, total: 0, percent: 0 };
   return { items, index, pendingItems, summary: { ...listFields, completion: overall }, pendingList, participants, completion: overall };
+}
+
+/** The checklist's own fields with a pending edit of them laid over; null for any other op. */
+function listFieldsAfter(fields, op, now) {
+  switch (op.op) {
+    case "updateList": {
+      const next = { ...fields };
+      for (const field of ["title", "description", "due", "tz", "sequential", "goal"]) if (field in op) next[field] = op[field];
+      return next;
+    }
+    case "completeList":
+      return { ...fields, status: "completed", completedAt: fields.completedAt || now };
+    case "reopenList":
+      return { ...fields, status: "active", completedAt: null };
+    case "cancelList":
+      return { ...fields, status: "cancelled", cancelledAt: now };
+    case "restoreList":
+      return { ...fields, status: fields.completedAt ? "completed" : "active", cancelledAt: null };
+    default:
+      return null;
+  }
 }
 
 function reopenAncestors(items, parentId, pendingItems) {

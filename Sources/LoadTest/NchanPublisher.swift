@@ -75,25 +75,41 @@ final class NchanPublisher: @unchecked Sendable {
         }
     }
 
-    private func run(writer: Int, budget: Int, deadline: UInt64) {
-        guard budget > 0 else { return }
+    /// A blocking TCP connection to nchan's publisher, with Nagle off; nil (and the failure
+    /// counted) when it cannot be made.
+    private func connectToPublisher() -> Int32? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return fail("socket failed") }
-        defer { close(fd) }
+        guard fd >= 0 else {
+            fail("socket failed")
+            return nil
+        }
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
         guard inet_pton(AF_INET, host == "localhost" ? "127.0.0.1" : host, &address.sin_addr) == 1 else {
-            return fail("publisher host must be an IPv4 address")
+            close(fd)
+            fail("publisher host must be an IPv4 address")
+            return nil
         }
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0 else { return fail("connect to nchan publisher failed (errno \(errno))") }
+        guard connected == 0 else {
+            let reason = "connect to nchan publisher failed (errno \(errno))"
+            close(fd)
+            fail(reason)
+            return nil
+        }
+        return fd
+    }
+
+    private func run(writer: Int, budget: Int, deadline: UInt64) {
+        guard budget > 0, let fd = connectToPublisher() else { return }
+        defer { close(fd) }
 
         let perWriterRate = configuration.rate.map { $0 / Double(configuration.writers) }
         let startedAt = MonotonicClock.now()
@@ -128,13 +144,8 @@ final class NchanPublisher: @unchecked Sendable {
                 now = MonotonicClock.now()
             }
             if !request.isEmpty {
-                let first = outstanding[outstandingHead]
                 let batch = outstanding.count - outstandingHead - inFlight
-                shared.withLock {
-                    if $0.firstSendAt == 0 || first < $0.firstSendAt { $0.firstSendAt = first }
-                    $0.sent += batch
-                }
-                guard writeAll(fd, request) else { fail("publisher write failed"); break }
+                guard send(request, on: fd, count: batch, firstSentAt: outstanding[outstandingHead]) else { break }
             }
             if outstanding.count == outstandingHead {
                 // Nothing in flight: wait for the next due time.
@@ -170,16 +181,34 @@ final class NchanPublisher: @unchecked Sendable {
                 outstanding.removeAll(keepingCapacity: true)
                 outstandingHead = 0
             }
-            let (ackedNow, highestNow) = (acked, highest)
-            shared.withLock {
-                $0.published[writer] = max($0.published[writer], highestNow)
-                $0.acked += ackedNow - reportedAcked
-                if ackedNow > reportedAcked { $0.lastAckAt = max($0.lastAckAt, received) }
-            }
-            reportedAcked = ackedNow
+            report(writer: writer, newlyAcked: acked - reportedAcked, highest: highest, at: received)
+            reportedAcked = acked
         }
         let finalLatency = localLatency
         latency.withLock { $0.add(finalLatency) }
+    }
+
+    /// Writes a run of `count` requests and counts them as sent; false (failure counted) when
+    /// the write fails.
+    private func send(_ request: [UInt8], on fd: Int32, count: Int, firstSentAt first: UInt64) -> Bool {
+        shared.withLock {
+            if $0.firstSendAt == 0 || first < $0.firstSendAt { $0.firstSendAt = first }
+            $0.sent += count
+        }
+        guard writeAll(fd, request) else {
+            fail("publisher write failed")
+            return false
+        }
+        return true
+    }
+
+    /// Shares one writer's progress: the highest message number answered and the new acks.
+    private func report(writer: Int, newlyAcked: Int, highest: Int, at received: UInt64) {
+        shared.withLock {
+            $0.published[writer] = max($0.published[writer], highest)
+            $0.acked += newlyAcked
+            if newlyAcked > 0 { $0.lastAckAt = max($0.lastAckAt, received) }
+        }
     }
 
     private func appendRequest(_ request: inout [UInt8], writer: Int, number: Int, sentAt: UInt64) {

@@ -14,6 +14,22 @@ enum OperationDecoder {
             throw RequestDecodingError("an op needs a string \"op\": one of \(kinds.joined(separator: ", "))")
         }
         let op = FieldReader(object: fields.object, context: kind)
+        if let request = try listOperation(kind, op) { return request }
+        if let request = try itemOperation(kind, op, newID: newID) { return request }
+        switch kind {
+        case "quickAdd":
+            let text = try op.requiredString("text", limit: Limits.title * 2)
+            guard !text.trimmingWhitespace.isEmpty else { throw RequestDecodingError("\"text\" must not be empty") }
+            return .quickAdd(text: text, list: try op.optionalID("list"), timeZone: try op.timeZone())
+        default:
+            throw RequestDecodingError("unknown op \"\(kind)\"; expected one of \(kinds.joined(separator: ", "))")
+        }
+    }
+
+    /// The ops on a checklist as a whole, its sharing included; nil for any other kind.
+    private static func listOperation(_ kind: String, _ op: FieldReader) throws(RequestDecodingError)
+        -> OperationRequest?
+    {
         switch kind {
         case "createList":
             let kind = try op.checklistKind()
@@ -58,6 +74,16 @@ enum OperationDecoder {
             return .share(list, username: username, role: role)
         case "unshare":
             return .unshare(try op.id("list"), username: try op.requiredString("username", limit: 256))
+        default:
+            return nil
+        }
+    }
+
+    /// The ops on one item and its attachments; nil for any other kind.
+    private static func itemOperation(_ kind: String, _ op: FieldReader, newID: () -> String)
+        throws(RequestDecodingError) -> OperationRequest?
+    {
+        switch kind {
         case "addItem":
             return .edit(
                 try op.id("list"),
@@ -112,12 +138,8 @@ enum OperationDecoder {
         case "attach":
             throw RequestDecodingError(
                 "files are attached with an HTTP PUT to /attachments (see docs/protocol.md), not with an op")
-        case "quickAdd":
-            let text = try op.requiredString("text", limit: Limits.title * 2)
-            guard !text.trimmingWhitespace.isEmpty else { throw RequestDecodingError("\"text\" must not be empty") }
-            return .quickAdd(text: text, list: try op.optionalID("list"), timeZone: try op.timeZone())
         default:
-            throw RequestDecodingError("unknown op \"\(kind)\"; expected one of \(kinds.joined(separator: ", "))")
+            return nil
         }
     }
 }

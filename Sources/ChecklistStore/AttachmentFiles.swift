@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The attachment file store: each file once, named by its SHA-256, in a folder (SQLite: beside
 /// the database, `--attachments DIR`, where the bytes live; PostgreSQL: a local cache of bytes
@@ -17,13 +17,22 @@ public struct AttachmentFiles: Hashable, Sendable {
 
     public var temporaryDirectory: String { directory + "/tmp" }
 
-    /// Makes the folders (mode 0700) and empties `tmp/`: whatever is there was cut off.
-    public func prepare() throws {
+    /// Makes the folders (mode 0700) and removes from `tmp/` the uploads that were cut off:
+    /// every one (`olderThan` 0, for a folder only this server uses), or only those untouched
+    /// for `olderThan` seconds at `now` — for a folder other servers may use too (two servers
+    /// of one PostgreSQL database on one machine share the default cache folder), where a file
+    /// in `tmp/` may be another server's upload still arriving.
+    public func prepare(removingUploadsOlderThan olderThan: TimeInterval = 0, now: Date = Date()) throws {
         let manager = FileManager.default
         try manager.createDirectory(
             atPath: temporaryDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         for name in (try? manager.contentsOfDirectory(atPath: temporaryDirectory)) ?? [] {
-            try? manager.removeItem(atPath: temporaryDirectory + "/" + name)
+            let path = temporaryDirectory + "/" + name
+            if olderThan > 0 {
+                let modified = (try? manager.attributesOfItem(atPath: path)[.modificationDate]) as? Date
+                guard let modified, now.timeIntervalSince(modified) >= olderThan else { continue }
+            }
+            try? manager.removeItem(atPath: path)
         }
     }
 

@@ -37,6 +37,19 @@ public protocol ChecklistStorage: AnyObject {
     /// Reads the user's settings, changing the time zone first when one is given.
     func settings(for userID: UserID, timeZone: String?) throws(StoreError) -> UserAccount
 
+    // MARK: Attempt limits (counted in the store: every server on it enforces one limit)
+
+    /// Seconds a login for `username` (a token's `auth`: `nil`) from `address` must wait
+    /// after the failures counted, or `nil` when it may go ahead.
+    func loginWait(address: String, username: String?, at now: Timestamp) throws(StoreError) -> Int?
+    /// Counts a failed login or `auth`.
+    func loginFailed(address: String, username: String?, at now: Timestamp) throws(StoreError)
+    /// Clears the failures counted for this username from this address.
+    func loginSucceeded(address: String, username: String) throws(StoreError)
+    /// Admits and counts a signup attempt, or returns the seconds until one will be admitted
+    /// (at most `limit` an hour per address; 0: no limit).
+    func admitSignup(address: String, limit: Int, at now: Timestamp) throws(StoreError) -> Int?
+
     // MARK: Reads
 
     /// Every checklist the user takes part in, with their role.

@@ -203,6 +203,19 @@ enum PostgresSchema {
         );
         CREATE INDEX push_devices_by_user ON push_devices(user_id, created_at);
         """,
+        // Failed logins and signups, counted here so that every server enforces one limit.
+        """
+        CREATE TABLE attempts (
+            kind TEXT NOT NULL,
+            address TEXT NOT NULL,
+            username TEXT NOT NULL,
+            count BIGINT NOT NULL,
+            first_at BIGINT NOT NULL,
+            last_at BIGINT NOT NULL,
+            PRIMARY KEY (kind, address, username)
+        );
+        CREATE INDEX attempts_by_last ON attempts(last_at);
+        """,
     ]
 
     /// Migrates the database to this build's schema under the advisory lock, or refuses one a

@@ -52,7 +52,8 @@ public final class PostgresStorage: StoragePort {
                 "checkwire-\(url.host)-\(url.port)-\(url.database)-attachments")
         files = AttachmentFiles(directory: directory)
         do {
-            try files.prepare()
+            // Only uploads cut off an hour ago: another server may share the folder.
+            try files.prepare(removingUploadsOlderThan: 3_600)
         } catch {
             throw .failure("cannot prepare the attachment cache \(directory): \(error)")
         }

@@ -338,6 +338,8 @@ enum Schema {
         // to be a file beside the database (`SQLiteStorage.serverKey` moves it in). A habit
         // checklist's goal in days. The devices that take Web Push: one row per endpoint (a
         // browser profile), the user it reminds, and the keys only that browser decrypts with.
+        // Failed logins and signups, counted with the data so that the limits hold for every
+        // server on a shared store and across restarts (one row per kind, address, username).
         migrator.registerMigration("0.18.0") { db, _ in
             try db.execute(
                 sql: """
@@ -357,6 +359,16 @@ enum Schema {
                         last_used_at INTEGER NOT NULL
                     );
                     CREATE INDEX push_devices_by_user ON push_devices(user_id, created_at);
+                    CREATE TABLE attempts (
+                        kind TEXT NOT NULL,
+                        address TEXT NOT NULL,
+                        username TEXT NOT NULL,
+                        count INTEGER NOT NULL,
+                        first_at INTEGER NOT NULL,
+                        last_at INTEGER NOT NULL,
+                        PRIMARY KEY (kind, address, username)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX attempts_by_last ON attempts(last_at);
                     """)
         }
         return migrator

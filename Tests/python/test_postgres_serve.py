@@ -21,15 +21,15 @@ from test_protocol_flow import DEFAULT_BIN, Client, _read_port, assert_ack
 SECRET = "s3cret-Pa55"
 
 
-def start(database, tmp_path, name="node"):
-    """Starts `checkwire serve` on `database`; returns (process, port)."""
+def start(database, tmp_path, name="node", extra=()):
+    """Starts `checkwire serve` on `database` (with `extra` arguments); returns (process, port)."""
     binary = os.environ.get("CHECKWIRE_BIN", DEFAULT_BIN)
     assert os.access(binary, os.X_OK), f"checkwire binary not found at {binary}; set CHECKWIRE_BIN"
     stderr_path = tmp_path / f"{name}.stderr"
     with open(stderr_path, "wb") as stderr:
         process = subprocess.Popen(
             [binary, "serve", "--host", "127.0.0.1", "--port", "0", "--database", database,
-             "--attachments", str(tmp_path / f"{name}-cache"), "--fast-password-hashing", "--log-level", "warning"],
+             "--attachments", str(tmp_path / f"{name}-cache"), "--fast-password-hashing", "--log-level", "warning", *extra],
             stdout=subprocess.PIPE, stderr=stderr, stdin=subprocess.DEVNULL, cwd=tmp_path)
     return process, _read_port(process, stderr_path)
 

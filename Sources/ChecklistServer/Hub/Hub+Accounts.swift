@@ -20,37 +20,25 @@ extension Hub {
             reject(session, error, ref: ref)
             return
         }
-        if let wait = signupLimiter.admit(address: session.address, now: now()) {
-            reject(session, .tooManySignups(retryAfter: wait), ref: ref)
-            return
-        }
         let ticket = beginAuthentication(session)
-        runPassword(
-            .hashNewPassword(password), for: session.address,
-            then: .signup(session.connection, ticket: ticket, ref: ref, username: username))
+        runStore(
+            .admitSignup(address: session.address, limit: configuration.signupsPerAddressPerHour, now: wallClock()),
+            then: .signupAdmitted(session.connection, ticket: ticket, ref: ref, username: username, password: password))
     }
 
     func logIn(username: String, password: String, ref: String?, in session: HubSession) {
-        if let wait = throttle.retryAfter(address: session.address, username: username, now: now()) {
-            reject(session, .rateLimited(retryAfter: wait), ref: ref)
-            return
-        }
         let ticket = beginAuthentication(session)
         runStore(
-            .credentials(username: username),
+            .credentials(username: username, address: session.address, now: wallClock()),
             then: .loginLookup(session.connection, ticket: ticket, ref: ref, username: username, password: password)
         )
     }
 
     func authenticate(token: String, ref: String?, in session: HubSession) {
-        if let wait = throttle.retryAfter(address: session.address, username: nil, now: now()) {
-            reject(session, .rateLimited(retryAfter: wait), ref: ref)
-            return
-        }
         let tokenHash = SessionToken(text: token).storedHash
         let ticket = beginAuthentication(session)
         runStore(
-            .userForToken(tokenHash: tokenHash),
+            .userForToken(tokenHash: tokenHash, address: session.address, now: wallClock()),
             then: .authenticate(session.connection, ticket: ticket, ref: ref, tokenHash: tokenHash))
     }
 
@@ -95,7 +83,7 @@ extension Hub {
                     return
                 }
                 runStore(
-                    .createSession(tokenHash: tokenHash, userID: user.id),
+                    .createSession(tokenHash: tokenHash, userID: user.id, address: session.address, username: username),
                     then: .loginSession(
                         connection, ticket: ticket, ref: ref, username: username, user: user, token: token,
                         tokenHash: tokenHash)
@@ -114,11 +102,32 @@ extension Hub {
         }
     }
 
+    /// The signup limit answered: hash the password, or refuse without spending any hashing.
+    func signupAdmitted(
+        _ result: Result<StoreReply, StoreError>, session: HubSession, ticket: UInt64, ref: String?, username: String,
+        password: String
+    ) {
+        switch result {
+        case .success(.throttled(let wait)):
+            finishAuthentication(
+                session, ticket: ticket, ref: ref, username: nil, outcome: .failure(.tooManySignups(retryAfter: wait)))
+        case .success:
+            runPassword(
+                .hashNewPassword(password), for: session.address,
+                then: .signup(session.connection, ticket: ticket, ref: ref, username: username))
+        case .failure(let error):
+            finishAuthentication(session, ticket: ticket, ref: ref, username: nil, outcome: .failure(WireError(error)))
+        }
+    }
+
     func loginLookedUp(
         _ result: Result<StoreReply, StoreError>, session: HubSession, ticket: UInt64, ref: String?, username: String,
         password: String
     ) {
         switch result {
+        case .success(.throttled(let wait)):
+            finishAuthentication(
+                session, ticket: ticket, ref: ref, username: nil, outcome: .failure(.rateLimited(retryAfter: wait)))
         case .success(.credentials(let found)):
             runPassword(
                 .verify(
@@ -144,6 +153,7 @@ extension Hub {
             switch result {
             case .success(.user(let user?)): .success(AuthOutcome(user: user, token: token, tokenHash: tokenHash))
             case .success(.user(nil)): .failure(.invalidCredentials)
+            case .success(.throttled(let wait)): .failure(.rateLimited(retryAfter: wait))
             case .success(.done):
                 if let knownUser {
                     .success(AuthOutcome(user: knownUser, token: token, tokenHash: tokenHash))
@@ -180,14 +190,33 @@ extension Hub {
         return session.replies.issue()
     }
 
+    /// Ends a signup, login or auth. A wrong password or token is counted in the store first
+    /// (`failureCounted` answers it), so a retry on any server already meets the count.
     private func finishAuthentication(
         _ session: HubSession, ticket: UInt64, ref: String?, username: String?, outcome: Result<AuthOutcome, WireError>
     ) {
         guard sessions[session.connection] === session else { return }
+        if case .failure(let error) = outcome, error.code == .unauthorized {
+            runStore(
+                .loginFailed(address: session.address, username: username, now: wallClock()),
+                then: .failureCounted(session.connection, ticket: ticket, ref: ref, error: error))
+            return
+        }
+        answerAuthentication(session, ticket: ticket, outcome: outcome, ref: ref)
+    }
+
+    /// A failure was counted (or could not be: the client still hears why it failed).
+    func failureCounted(session: HubSession, ticket: UInt64, ref: String?, error: WireError) {
+        guard sessions[session.connection] === session else { return }
+        answerAuthentication(session, ticket: ticket, outcome: .failure(error), ref: ref)
+    }
+
+    private func answerAuthentication(
+        _ session: HubSession, ticket: UInt64, outcome: Result<AuthOutcome, WireError>, ref: String?
+    ) {
         session.awaitingAuthentication = false
         switch outcome {
         case .success(let auth):
-            if let username { throttle.recordSuccess(address: session.address, username: username) }
             if session.user?.id != auth.user.id { signOut(session) }
             session.user = auth.user
             session.tokenHash = auth.tokenHash
@@ -197,9 +226,6 @@ extension Hub {
             complete(session, ticket: ticket, .message(message))
             sendMissedReminders(to: session, userID: auth.user.id)
         case .failure(let error):
-            if error.code == .unauthorized {
-                throttle.recordFailure(address: session.address, username: username, now: now())
-            }
             metrics.errors.increment()
             complete(session, ticket: ticket, .message(ServerMessage.error(error, ref: ref)))
         }

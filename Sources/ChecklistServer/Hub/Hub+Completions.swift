@@ -47,6 +47,12 @@ extension Hub {
             accountAnswered(
                 result, session: session, ticket: ticket, ref: ref, username: nil, knownUser: nil, token: token,
                 tokenHash: tokenHash)
+        case .signupAdmitted(_, let ticket, let ref, let username, let password):
+            guard let session else { return }
+            signupAdmitted(result, session: session, ticket: ticket, ref: ref, username: username, password: password)
+        case .failureCounted(_, let ticket, let ref, let error):
+            guard let session else { return }
+            failureCounted(session: session, ticket: ticket, ref: ref, error: error)
         case .settings(_, let ticket, let ref):
             guard let session else { return }
             settingsAnswered(result, session: session, ticket: ticket, ref: ref)

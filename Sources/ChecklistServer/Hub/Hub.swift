@@ -50,9 +50,9 @@ final class Hub {
     let configuration: Configuration
     /// New ids for checklists and items the client did not name.
     let newID: () -> String
-    /// Monotonic seconds, for the login throttle.
+    /// Monotonic seconds, for flow control.
     let now: () -> Double
-    /// The time of day, for reminders (an input, so tests can move it).
+    /// The time of day, for reminders and the limits on attempts (an input, so tests can move it).
     let wallClock: () -> Timestamp
     /// The largest file an upload may be (`--max-attachment-size`), told to clients in
     /// `settings` so they can say so before sending one.
@@ -74,8 +74,6 @@ final class Hub {
     var catchUps = LiveCatchUps()
     /// The congestion check last asked of the wiring (monotonic seconds), until it comes.
     var congestionWake: Double?
-    var throttle = LoginThrottle()
-    var signupLimiter: SignupLimiter
     let metrics = ServerMetrics()
     /// Stopping: new requests are ignored; what is in flight still completes.
     private(set) var draining = false
@@ -94,7 +92,6 @@ final class Hub {
         self.newID = newID
         self.now = now
         self.wallClock = wallClock
-        signupLimiter = SignupLimiter(limit: configuration.signupsPerAddressPerHour)
         congestion = ListCongestion(maxPause: configuration.maxWriterPause)
     }
 

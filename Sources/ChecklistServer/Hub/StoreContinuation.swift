@@ -22,6 +22,10 @@ enum StoreContinuation {
         ConnectionID, ticket: UInt64, ref: String?, username: String, user: UserAccount, token: String,
         tokenHash: [UInt8])
     case signup(ConnectionID, ticket: UInt64, ref: String?, token: String, tokenHash: [UInt8])
+    /// A signup the limit may admit; the password is hashed next.
+    case signupAdmitted(ConnectionID, ticket: UInt64, ref: String?, username: String, password: String)
+    /// A failed login or `auth` being counted; the error is answered once it is.
+    case failureCounted(ConnectionID, ticket: UInt64, ref: String?, error: WireError)
     case settings(ConnectionID, ticket: UInt64, ref: String?)
     case dismissReminder(ConnectionID, ticket: UInt64, ref: String?, listID: ListID, itemID: ItemID, at: Timestamp)
     case snoozeReminder(ConnectionID, ticket: UInt64, ref: String?, listID: ListID, itemID: ItemID)
@@ -49,7 +53,8 @@ enum StoreContinuation {
         case .encodedReply(let c, _, _), .subscribe(let c, _, _, _, _), .edit(let c, _, _, _),
             .reusedOpID(let c, _, _, _, _),
             .authenticate(let c, _, _, _), .logout(let c, _, _, _), .loginLookup(let c, _, _, _, _),
-            .loginSession(let c, _, _, _, _, _, _), .signup(let c, _, _, _, _):
+            .loginSession(let c, _, _, _, _, _, _), .signup(let c, _, _, _, _), .signupAdmitted(let c, _, _, _, _),
+            .failureCounted(let c, _, _, _):
             c
         }
     }

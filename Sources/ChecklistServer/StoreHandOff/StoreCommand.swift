@@ -10,9 +10,16 @@ import Foundation
 enum StoreCommand: Hashable, Sendable {
     // Accounts
     case createUser(username: String, passwordHash: String, tokenHash: [UInt8])
-    case credentials(username: String)
-    case createSession(tokenHash: [UInt8], userID: UserID)
-    case userForToken(tokenHash: [UInt8])
+    /// A login's lookup, unless failures from `address` must wait first.
+    case credentials(username: String, address: String, now: Timestamp)
+    /// A login that succeeded: the session, and the failures for `username` from `address` cleared.
+    case createSession(tokenHash: [UInt8], userID: UserID, address: String, username: String)
+    /// An `auth`'s lookup, unless failures from `address` must wait first.
+    case userForToken(tokenHash: [UInt8], address: String, now: Timestamp)
+    /// Counts a failed login (`username`) or `auth` (`nil`), so every server slows the next.
+    case loginFailed(address: String, username: String?, now: Timestamp)
+    /// Admits and counts a signup from `address`, or says how long to wait.
+    case admitSignup(address: String, limit: Int, now: Timestamp)
     case deleteSession(tokenHash: [UInt8])
     // Reads
     /// `ref` is encoded into the reply on the store thread.
@@ -73,6 +80,8 @@ enum StoreReply: Sendable {
     case user(UserAccount?)
     case credentials((user: UserAccount, passwordHash: String)?)
     case done
+    /// A login, `auth` or signup refused by the limits on attempts: wait this many seconds.
+    case throttled(retryAfter: Int)
     /// `lists`, already encoded on the store thread.
     case encoded([UInt8])
     case catchUp(CatchUp)

@@ -27,13 +27,26 @@ enum StoreCommandRunner {
             let user = try storage.createUser(username: username, passwordHash: passwordHash)
             try storage.createSession(tokenHash: tokenHash, for: user.id)
             return .user(user)
-        case .credentials(let username):
+        case .credentials(let username, let address, let now):
+            if let wait = try storage.loginWait(address: address, username: username, at: now) {
+                return .throttled(retryAfter: wait)
+            }
             return .credentials(try storage.credentials(username: username).map { (user: $0.0, passwordHash: $0.1) })
-        case .createSession(let tokenHash, let userID):
+        case .createSession(let tokenHash, let userID, let address, let username):
             try storage.createSession(tokenHash: tokenHash, for: userID)
+            try storage.loginSucceeded(address: address, username: username)
             return .user(try storage.signedIn(userID))
-        case .userForToken(let tokenHash):
+        case .userForToken(let tokenHash, let address, let now):
+            if let wait = try storage.loginWait(address: address, username: nil, at: now) {
+                return .throttled(retryAfter: wait)
+            }
             return .user(try storage.user(forTokenHash: tokenHash))
+        case .loginFailed(let address, let username, let now):
+            try storage.loginFailed(address: address, username: username, at: now)
+            return .done
+        case .admitSignup(let address, let limit, let now):
+            return try storage.admitSignup(address: address, limit: limit, at: now).map { .throttled(retryAfter: $0) }
+                ?? .done
         case .deleteSession(let tokenHash):
             try storage.deleteSession(tokenHash: tokenHash)
             return .done

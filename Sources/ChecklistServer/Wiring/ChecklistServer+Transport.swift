@@ -9,7 +9,7 @@ import WireProtocol
 extension ChecklistServer: WebSocketServerDelegate {
     public func webSocketServer(_ server: WebSocketServer, didOpen connection: ConnectionID) {
         hub.connectionOpened(
-            connection, address: server.peerAddress(of: connection) ?? "", host: server.requestedHost(of: connection))
+            connection, address: server.clientAddress(of: connection) ?? "", host: server.requestedHost(of: connection))
     }
 
     public func webSocketServer(

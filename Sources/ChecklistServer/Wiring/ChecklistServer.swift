@@ -136,6 +136,7 @@ public final class ChecklistServer: @unchecked Sendable {
         transport.slowConsumerCloseCode = WebSocketCloseCode.slowConsumer
         transport.allowedOrigins = configuration.allowedOrigins
         transport.allowedHosts = configuration.allowedHosts
+        transport.trustedProxies = configuration.trustedProxies
         transport.tlsCertificatePath = configuration.tlsCertificatePath
         transport.tlsPrivateKeyPath = configuration.tlsPrivateKeyPath
         transport.eventLoop = configuration.eventLoop

@@ -41,8 +41,11 @@ public struct ServerConfiguration: Sendable {
     public var maxRequestsInFlight = 1_024
     /// What the WebSocket service thread waits on: epoll (libev, the default) or lws's poll().
     public var eventLoop = EventLoopBackend.epoll
-    /// Signup attempts one client address may make per hour (0: no limit). Behind a reverse
-    /// proxy every client shares the proxy's address.
+    /// Proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`); behind a reverse
+    /// proxy not listed here every client shares the proxy's address.
+    public var trustedProxies = TrustedProxies()
+    /// Signup attempts one client address may make per hour (0: no limit), counted in the
+    /// store across every server on it.
     public var signupsPerAddressPerHour = 100
     /// Cheap password hashing, for test servers that sign up many users. Never in production.
     public var fastPasswordHashing = false

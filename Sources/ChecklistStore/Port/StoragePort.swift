@@ -98,6 +98,13 @@ public protocol StoragePort: AnyObject {
     /// Creates or changes a user, a session or a feed token.
     func write(_ change: AccountChange) throws(StorageFailure)
 
+    // MARK: Attempt limits
+
+    /// A count of failed logins or signups, shared by every server on the store.
+    func attempts(_ key: AttemptKey) throws(StorageFailure) -> AttemptCount?
+    /// Counts an attempt, clears a count, or forgets stale ones.
+    func write(_ change: AttemptChange) throws(StorageFailure)
+
     // MARK: Reminders
 
     /// Claims a reminder occurrence or the end of a snooze: `true` for the one claim that wins,

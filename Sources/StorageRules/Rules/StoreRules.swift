@@ -52,6 +52,10 @@ public final class StoreRules {
     var planning: PlanningIndex?
     /// When reminder claims were last pruned (`fireReminders` prunes hourly).
     var lastClaimPrune = Timestamp(milliseconds: 0)
+    /// How failed logins are slowed (tests may change it).
+    public var throttle = LoginThrottle()
+    /// When stale attempt counts were last forgotten (hourly).
+    var lastAttemptPrune = Timestamp(milliseconds: 0)
 
     init(
         port: any StoragePort, encodeEvent: @escaping EventEncoder, cachedChecklists: Int = defaultCachedChecklists,

@@ -43,6 +43,8 @@ final class ServerSession {
     var peerClosed = false
     /// The upgrade request's `Host` header.
     var host: String?
+    /// The upgrade request's `X-Forwarded-For` header (read only from a trusted proxy).
+    var forwardedFor: String?
     /// The callback has returned -1 with the close reason: lws is sending the close frame.
     var closeFrameSent = false
     /// lws handed this connection input during the current service turn (see

@@ -148,6 +148,9 @@ extension WebSocketServer {
         user.storeBytes(of: id.rawValue, as: UInt64.self)
         let session = ServerSession(id: id, wsi: wsi, maxMessageSize: configuration.maxMessageSize)
         session.host = LWSHeaders.value(of: WSI_TOKEN_HOST, in: wsi)
+        if !configuration.trustedProxies.isEmpty {
+            session.forwardedFor = LWSHeaders.value(of: WSI_TOKEN_X_FORWARDED_FOR, in: wsi)
+        }
         sessions[id] = session
         limitKernelUnsentBytes(wsi)
         delegate?.webSocketServer(self, didOpen: id)

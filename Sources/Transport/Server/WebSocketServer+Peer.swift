@@ -1,14 +1,21 @@
 private import CLibWebSockets
 
 extension WebSocketServer {
-    /// The connection's peer address as text ("127.0.0.1", "::1"), for per-address limits;
-    /// `nil` for an unknown connection. The TCP peer's: a proxy's `X-Forwarded-For` is not
-    /// trusted, since any client could send one. Service thread.
     /// The `Host` the connection's upgrade request named (service thread only).
     public func requestedHost(of connection: ConnectionID) -> String? {
         sessions[connection]?.host
     }
 
+    /// The client's address as text ("127.0.0.1", "::1"), for per-address limits; `nil` for an
+    /// unknown connection. The TCP peer's, unless that is a trusted proxy
+    /// (`WebSocketServerConfiguration.trustedProxies`): then the client its
+    /// `X-Forwarded-For` names. Service thread.
+    public func clientAddress(of connection: ConnectionID) -> String? {
+        guard let peer = peerAddress(of: connection) else { return nil }
+        return configuration.trustedProxies.clientAddress(peer: peer, forwardedFor: sessions[connection]?.forwardedFor)
+    }
+
+    /// The connection's TCP peer address as text. Service thread.
     public func peerAddress(of connection: ConnectionID) -> String? {
         guard let session = sessions[connection] else { return nil }
         var buffer = [CChar](repeating: 0, count: 64)

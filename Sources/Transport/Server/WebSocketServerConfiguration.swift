@@ -85,6 +85,8 @@ public struct WebSocketServerConfiguration: Sendable {
 
     /// Host names (no port) requests may name besides the defaults of `HostPolicy`; `*` for any.
     public var allowedHosts: Set<String> = []
+    /// Peers whose `X-Forwarded-For` names the client (`clientAddress(of:)`); none by default.
+    public var trustedProxies = TrustedProxies()
     /// Seconds an HTTP connection may take to complete its request headers, or stay idle
     /// between keep-alive requests, before it is closed.
     public var httpTimeoutSeconds: Int = 10

@@ -63,6 +63,13 @@ struct ServeOptions: ParsableArguments {
     var allowedHosts: [String] = []
 
     @Option(
+        name: .customLong("trusted-proxy"),
+        help:
+            "An address range (10.0.0.0/8, 192.168.1.7, fd00::/8) of reverse proxies whose X-Forwarded-For names the client, for the per-address limits; repeatable (env CHECKWIRE_TRUSTED_PROXY, comma-separated; default: none, the TCP peer counts)."
+    )
+    var trustedProxies: [String] = []
+
+    @Option(
         help:
             "The address clients reach this server at, such as https://lists.example.org, for the links it gives out (calendar feeds) (env CHECKWIRE_PUBLIC_URL; default: the Host each client connected to)."
     )
@@ -149,6 +156,16 @@ struct ServeOptions: ParsableArguments {
         return configuration
     }
 
+    /// A repeatable flag's values, or else its environment variable's, comma-separated; empty
+    /// entries dropped.
+    static func repeated(_ flags: [String], or variable: String) -> [String] {
+        let values =
+            flags.isEmpty
+            ? (Environment.value(variable)?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? [])
+            : flags
+        return values.filter { !$0.isEmpty }
+    }
+
     func serverConfiguration() throws -> ServerConfiguration {
         var configuration = ServerConfiguration()
         configuration.host = host ?? Environment.value("CHECKWIRE_HOST") ?? "127.0.0.1"
@@ -162,20 +179,14 @@ struct ServeOptions: ParsableArguments {
         }
         configuration.maxMessageSize =
             try maxMessageSize ?? Environment.value("CHECKWIRE_MAX_MESSAGE_SIZE").map(Self.integer) ?? 65536
-        let origins =
-            allowedOrigins.isEmpty
-            ? (Environment.value("CHECKWIRE_ALLOWED_ORIGINS")?.split(separator: ",").map {
-                $0.trimmingCharacters(in: .whitespaces)
-            } ?? [])
-            : allowedOrigins
-        configuration.allowedOrigins = Set(origins.filter { !$0.isEmpty })
-        let hosts =
-            allowedHosts.isEmpty
-            ? (Environment.value("CHECKWIRE_ALLOWED_HOSTS")?.split(separator: ",").map {
-                $0.trimmingCharacters(in: .whitespaces)
-            } ?? [])
-            : allowedHosts
-        configuration.allowedHosts = Set(hosts.filter { !$0.isEmpty })
+        configuration.allowedOrigins = Set(Self.repeated(allowedOrigins, or: "CHECKWIRE_ALLOWED_ORIGINS"))
+        configuration.allowedHosts = Set(Self.repeated(allowedHosts, or: "CHECKWIRE_ALLOWED_HOSTS"))
+        do {
+            configuration.trustedProxies = try TrustedProxies(
+                Self.repeated(trustedProxies, or: "CHECKWIRE_TRUSTED_PROXY"))
+        } catch {
+            throw ValidationError(error.description)
+        }
         if let url = publicURL ?? Environment.value("CHECKWIRE_PUBLIC_URL") {
             guard url.hasPrefix("http://") || url.hasPrefix("https://"), !url.dropFirst(8).isEmpty else {
                 throw ValidationError(

@@ -1,93 +1,100 @@
 @testable import ChecklistServer
 import ChecklistCore
 import ChecklistStore
+import Credentials
 import Testing
 import Transport
 import WireProtocol
 
-/// Login throttling by address and by (address, username), and the signup limit, with the
-/// clock moved by the test.
+/// How the hub runs the limits on attempts, which the store counts (so every server on a
+/// shared store enforces one limit; the policy itself is `AttemptLimitTests`, on each back
+/// end): the store's verdict is answered, a failure is counted before the client hears of
+/// it, a success clears its account's count, and a refused signup costs no hashing.
 @Suite struct HubThrottleTests {
-    @Test func sprayingManyUsernamesFromOneAddressIsSlowedWithGrowingDelays() throws {
+    @Test func aThrottledLoginIsAnsweredWithTheWaitAndCostsNoHashing() throws {
         let h = HubHarness()
-        let sprayer = h.open(1, from: "203.0.113.9")
-        let free = LoginThrottle.Policy().freeFailuresPerAddress
-        for i in 0..<free {
-            #expect(h.failLogin("user\(i)", on: sprayer)?["code"]?.stringValue == "unauthorized")
-        }
-        let first = try #require(h.failLogin("another", on: sprayer))
-        #expect(first["code"]?.stringValue == "rateLimited")
-        #expect(first["message"]?.stringValue?.contains("try again in 1 s") == true)
-
-        h.clock += 1.5
-        #expect(h.failLogin("another", on: sprayer)?["code"]?.stringValue == "unauthorized", "the delay passed")
-        let second = try #require(h.failLogin("yet another", on: sprayer))
-        #expect(second["message"]?.stringValue?.contains("try again in 2 s") == true, "each failure doubles the delay")
+        let c = h.open(1, from: "203.0.113.9")
+        h.send(#"{"type":"login","username":"ana","password":"guess one","ref":"l"}"#, on: c)
+        let lookup = try #require(h.storeRequests().first)
+        #expect(lookup.command == .credentials(username: "ana", address: "203.0.113.9", now: h.wallClock))
+        h.store(lookup, .success(.throttled(retryAfter: 4)))
+        let refused = try #require(h.messages(to: c).first)
+        #expect(refused["code"]?.stringValue == "rateLimited")
+        #expect(refused["ref"]?.stringValue == "l")
+        #expect(refused["message"]?.stringValue?.contains("try again in 4 s") == true)
+        #expect(h.passwordRequests().isEmpty)
+        #expect(h.storeRequests().isEmpty, "a refusal is not counted as a failure")
     }
 
-    @Test func aVictimIsNeverLockedOutBySomeoneElsesFailures() throws {
+    @Test func aWrongPasswordIsCountedBeforeTheClientHearsOfIt() throws {
         let h = HubHarness()
-        let attacker = h.open(1, from: "203.0.113.9")
-        for _ in 0..<40 { h.failLogin("victim", on: attacker) }
-        #expect(h.failLogin("victim", on: attacker)?["code"]?.stringValue == "rateLimited")
-
-        let victim = h.open(2, from: "198.51.100.7")
-        h.send(#"{"type":"login","username":"victim","password":"correct horse"}"#, on: victim)
-        #expect(h.storeRequests().count == 1, "the victim's own login goes ahead")
-    }
-
-    @Test func guessingOneAccountFromOneAddressIsSlowedEarlyAndASuccessStartsOver() throws {
-        let h = HubHarness()
-        let c = h.open(1)
-        let free = LoginThrottle.Policy().freeFailuresPerAccount
-        for _ in 0..<free { h.failLogin("ana", on: c) }
-        #expect(h.failLogin("ana", on: c)?["code"]?.stringValue == "rateLimited")
-        #expect(
-            h.failLogin("bo", on: c)?["code"]?.stringValue == "unauthorized",
-            "other accounts from the address are not slowed yet")
-
-        h.clock += 2
-        h.send(#"{"type":"login","username":"ana","password":"correct horse"}"#, on: c)
+        let c = h.open(1, from: "203.0.113.9")
+        h.send(#"{"type":"login","username":"Ana","password":"guess one"}"#, on: c)
+        h.send(#"{"type":"lists","ref":"next"}"#, on: c)
         h.store(
             try #require(h.storeRequests().first),
             .success(.credentials((user: UserAccount(id: "u-ana", username: "ana"), passwordHash: "h"))))
-        h.password(try #require(h.passwordRequests().first), .verified(token: "t", tokenHash: [1]))
-        h.store(try #require(h.storeRequests().first), .success(.done))
-        #expect(h.messages(to: c).first?["type"]?.stringValue == "authed")
-        #expect(h.failLogin("ana", on: c)?["code"]?.stringValue == "unauthorized", "the count started over")
+        h.password(try #require(h.passwordRequests().first), .rejected)
+        let count = try #require(h.storeRequests().first)
+        #expect(count.command == .loginFailed(address: "203.0.113.9", username: "Ana", now: h.wallClock))
+        #expect(h.messages(to: c).isEmpty, "the answer waits for the count to commit")
+
+        h.store(count, .success(.done))
+        let replies = h.messages(to: c)
+        #expect(replies.first?["code"]?.stringValue == "unauthorized")
+        #expect(replies.last?["ref"]?.stringValue == "next", "the backlog resumes after the answer")
     }
 
-    @Test func aQuietWindowForgivesEverything() {
+    @Test func aFailureTheStoreCouldNotCountIsStillAnswered() throws {
         let h = HubHarness()
         let c = h.open(1)
-        for _ in 0..<12 { h.failLogin("ana", on: c) }
-        #expect(h.failLogin("ana", on: c)?["code"]?.stringValue == "rateLimited")
-        h.clock += LoginThrottle.Policy().window + 1
-        #expect(h.failLogin("ana", on: c)?["code"]?.stringValue == "unauthorized")
+        h.send(#"{"type":"auth","token":"revoked"}"#, on: c)
+        let lookup = try #require(h.storeRequests().first)
+        #expect(
+            lookup.command
+                == .userForToken(
+                    tokenHash: SessionToken(text: "revoked").storedHash, address: "192.0.2.1", now: h.wallClock))
+        h.store(lookup, .success(.user(nil)))
+        let count = try #require(h.storeRequests().first)
+        #expect(
+            count.command == .loginFailed(address: "192.0.2.1", username: nil, now: h.wallClock),
+            "auth counts by address only")
+        h.store(count, .failure(.failure("disk I/O error")))
+        #expect(h.messages(to: c).first?["code"]?.stringValue == "unauthorized")
     }
 
-    @Test func signupsAreLimitedPerAddressWithARetryAfter() throws {
+    @Test func aThrottledAuthIsRefusedWithTheWait() throws {
+        let h = HubHarness()
+        let c = h.open(1)
+        h.send(#"{"type":"auth","token":"t"}"#, on: c)
+        h.store(try #require(h.storeRequests().first), .success(.throttled(retryAfter: 2)))
+        #expect(h.messages(to: c).first?["message"]?.stringValue?.contains("try again in 2 s") == true)
+    }
+
+    @Test func signupsAskTheStoresLimitBeforeAnyHashing() throws {
         let h = HubHarness(signupsPerAddressPerHour: 2)
-        // Each on its own connection: on one, the next signup would wait behind the first.
-        for i in 0..<2 {
-            h.send(
-                #"{"type":"signup","username":"bot\#(i)","password":"long enough"}"#,
-                on: h.open(UInt64(10 + i), from: "203.0.113.9"))
-            #expect(h.passwordRequests().count == 1)
-        }
         let flood = h.open(1, from: "203.0.113.9")
         h.send(#"{"type":"signup","username":"bot3","password":"long enough"}"#, on: flood)
+        let admit = try #require(h.storeRequests().first)
+        #expect(admit.command == .admitSignup(address: "203.0.113.9", limit: 2, now: h.wallClock))
+        #expect(h.passwordRequests().isEmpty)
+        h.store(admit, .success(.throttled(retryAfter: 3_600)))
         let refused = try #require(h.messages(to: flood).first)
         #expect(refused["code"]?.stringValue == "rateLimited")
         #expect(refused["message"]?.stringValue?.contains("try again in 3600 s") == true)
         #expect(h.passwordRequests().isEmpty, "a refused signup costs no hashing")
 
-        let neighbour = h.open(2, from: "198.51.100.7")
-        h.send(#"{"type":"signup","username":"human","password":"long enough"}"#, on: neighbour)
-        #expect(h.passwordRequests().count == 1, "another address is not affected")
+        let human = h.open(2, from: "198.51.100.7")
+        h.send(#"{"type":"signup","username":"human","password":"long enough"}"#, on: human)
+        h.store(try #require(h.storeRequests().first), .success(.done))
+        #expect(h.passwordRequests().first?.job.isSignup == true)
+    }
 
-        h.clock += 3_601
-        h.send(#"{"type":"signup","username":"bot4","password":"long enough"}"#, on: h.open(3, from: "203.0.113.9"))
-        #expect(h.passwordRequests().count == 1)
+    @Test func aSignupBreakingTheAccountRulesIsRefusedWithoutCountingIt() throws {
+        let h = HubHarness()
+        let c = h.open(1)
+        h.send(#"{"type":"signup","username":"no spaces","password":"long enough"}"#, on: c)
+        #expect(h.messages(to: c).first?["code"]?.stringValue == "badRequest")
+        #expect(h.storeRequests().isEmpty)
     }
 }

@@ -145,7 +145,7 @@ final class NchanPublisher: @unchecked Sendable {
             }
             if !request.isEmpty {
                 let batch = outstanding.count - outstandingHead - inFlight
-                guard send(request, on: fd, count: batch, firstSentAt: outstanding[outstandingHead]) else { break }
+                guard publish(request, on: fd, count: batch, firstSentAt: outstanding[outstandingHead]) else { break }
             }
             if outstanding.count == outstandingHead {
                 // Nothing in flight: wait for the next due time.
@@ -190,7 +190,7 @@ final class NchanPublisher: @unchecked Sendable {
 
     /// Writes a run of `count` requests and counts them as sent; false (failure counted) when
     /// the write fails.
-    private func send(_ request: [UInt8], on fd: Int32, count: Int, firstSentAt first: UInt64) -> Bool {
+    private func publish(_ request: [UInt8], on fd: Int32, count: Int, firstSentAt first: UInt64) -> Bool {
         shared.withLock {
             if $0.firstSendAt == 0 || first < $0.firstSendAt { $0.firstSendAt = first }
             $0.sent += count

@@ -65,8 +65,12 @@ extension WebSocketServer: ServiceLoopOwner {
     func beginShutdown() {
         isShuttingDown = true
         let code = shutdownCloseCode.withLock { $0 }
+        // No per-connection timer (see `CloseRequest.withoutHandshake`): the loop's grace
+        // period is the deadline for all of them.
+        let request = CloseRequest(code: code, reason: "server shutting down", withoutHandshake: true)
         for session in sessions.values where session.closeRequest == nil {
-            requestClose(session, CloseRequest(code: code, reason: "server shutting down"))
+            session.closeRequest = request
+            lws_callback_on_writable(session.wsi)
         }
     }
 
@@ -161,12 +165,13 @@ extension WebSocketServer: ServiceLoopOwner {
         return options
     }
 
-    /// lws PINGs a connection idle for `pingIntervalSeconds` and hangs up one idle for
-    /// `idleTimeoutSeconds`, so dead peers (no FIN, no RST) are dropped.
+    /// No validity timers: a zero hang-up makes lws arm none (without a policy it would take
+    /// its default of 40/50 s). The sweep pings and drops idle peers instead; see
+    /// `WebSocketServer+Liveness.swift` for why.
     private func makeIdlePolicy(_ arena: CMemoryArena) -> UnsafeMutablePointer<lws_retry_bo_t> {
         let policy = arena.allocate(lws_retry_bo_t.self)
-        policy.pointee.secs_since_valid_ping = UInt16(clamping: configuration.pingIntervalSeconds)
-        policy.pointee.secs_since_valid_hangup = UInt16(clamping: configuration.idleTimeoutSeconds)
+        policy.pointee.secs_since_valid_ping = 0
+        policy.pointee.secs_since_valid_hangup = 0
         return policy
     }
 }

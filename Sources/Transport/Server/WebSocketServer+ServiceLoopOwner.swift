@@ -66,11 +66,21 @@ extension WebSocketServer: ServiceLoopOwner {
         isShuttingDown = true
         let code = shutdownCloseCode.withLock { $0 }
         // No per-connection timer (see `CloseRequest.withoutHandshake`): the loop's grace
-        // period is the deadline for all of them.
+        // period is the deadline for all of them. A connection with nothing ahead of its Close
+        // frame gets it now and is dropped at once (outside any callback, so synchronously);
+        // one with frames still queued gets it after them, from WRITEABLE. Why not all from
+        // WRITEABLE: 10,000 of them took more than the grace period, one loop turn each.
         let request = CloseRequest(code: code, reason: "server shutting down", withoutHandshake: true)
-        for session in sessions.values where session.closeRequest == nil {
+        let closeFrame = OutboundFrame(closeFrameFor: request)
+        for session in Array(sessions.values) where session.closeRequest == nil {
             session.closeRequest = request
-            lws_callback_on_writable(session.wsi)
+            guard session.queue.isEmpty, lws_partial_buffered(session.wsi) == 0 else {
+                lws_callback_on_writable(session.wsi)
+                continue
+            }
+            session.closeFrameSent = true
+            _ = lws_write(session.wsi, closeFrame.payload, closeFrame.count, LWS_WRITE_HTTP)  // = LWS_WRITE_RAW
+            lws_set_timeout(session.wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_SYNC)
         }
     }
 

@@ -14,6 +14,11 @@ public protocol StoreBackend: AnyObject, Sendable {
     /// Queues a job for the next batch. Any thread.
     func submit(
         _ job: @escaping @Sendable (Storage) -> AfterCommit, abandoned: @escaping @Sendable (StoreError) -> Void)
+    /// Queues a job nobody waits on (the planning index's build at startup). Run alone, its
+    /// batch does not wait for a lock another process holds: it is abandoned at once instead,
+    /// so the requests queued behind it wait only for their own batch.
+    func submitInBackground(
+        _ job: @escaping @Sendable (Storage) -> AfterCommit, abandoned: @escaping @Sendable (StoreError) -> Void)
     /// `false` once the back end is closing: the health check reports it.
     var isOpen: Bool { get }
     /// Whether the last write went through (`/healthz` reports it).

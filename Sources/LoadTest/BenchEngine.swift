@@ -232,6 +232,8 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
         switch owner {
         case .subscriber(let index):
             if subscribers[index].phase == .live { counters.live -= 1 }
+            // Closed before it counted as connected: its handshake slot is free again.
+            if subscribers[index].phase == .connecting { connecting -= 1 }
             if subscribers[index].phase == .dropped {
                 counters.intentionalCloses += 1
                 subscribers[index].connection = nil

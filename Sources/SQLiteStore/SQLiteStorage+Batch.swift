@@ -5,6 +5,17 @@ import GRDBSQLite
 /// Batches: one `BEGIN IMMEDIATE` … `COMMIT` per batch on the one connection, results
 /// released by `WALSyncer` once the WAL is flushed.
 extension SQLiteStorage {
+    /// `runBatch` with SQLite's busy timeout off for the batch's `BEGIN IMMEDIATE`: a write
+    /// lock held by another connection fails it at once ("database is locked").
+    public func runBatchUnlessLocked(_ body: () throws(StorageFailure) -> BatchEnd) -> BatchOutcome {
+        guard case .timeout(let seconds) = databaseConfiguration.busyMode else { return runBatch(body) }
+        database.inDatabase { db in _ = sqlite3_busy_timeout(db.sqliteConnection, 0) }
+        defer {
+            database.inDatabase { db in _ = sqlite3_busy_timeout(db.sqliteConnection, Int32(seconds * 1000)) }
+        }
+        return runBatch(body)
+    }
+
     public func runBatch(_ body: () throws(StorageFailure) -> BatchEnd) -> BatchOutcome {
         guard !syncer.failed else {
             return .didNotBegin(StorageFailure(Self.lostWritesReason(path), kind: .permanent))

@@ -1,9 +1,17 @@
 import Glibc
+import LoopbackTestSupport
 import Testing
 @testable import Transport
 
 @Suite("Closing connections and stopping the server", .serialized)
 struct LifecycleTests {
+    private func startServer(on backend: EventLoopBackend, gracePeriod: Duration) throws -> TestServer {
+        try TestServer {
+            $0.eventLoop = backend
+            $0.shutdownGracePeriod = gracePeriod
+        }
+    }
+
     @Test(
         "close(code:) delivers the code and reason to the client", .timeLimit(.minutes(5)),
         arguments: EventLoopBackend.allCases)
@@ -43,13 +51,35 @@ struct LifecycleTests {
     }
 
     @Test(
+        "stop() tells many peers 1001 and does not wait for their replies", .timeLimit(.minutes(5)),
+        arguments: EventLoopBackend.allCases)
+    func stopDoesNotWaitForCloseReplies(backend: EventLoopBackend) async throws {
+        // A grace period longer than lws's 5 s wait for a close reply: were the shutdown still
+        // lws's close handshake, these peers (which never reply) would hold it that long.
+        let test = try startServer(on: backend, gracePeriod: .seconds(20))
+        var peers: [RawPeer] = []
+        for _ in 0..<200 { peers.append(try await RawPeer(test)) }
+        let started = ContinuousClock.now
+        test.server.stop()
+        #expect(ContinuousClock.now - started < .seconds(4))
+        #expect(test.delegate.closedCount == 200)
+        for peer in peers {
+            var bytes = peer.rest
+            while true {
+                let chunk = try peer.socket.read()
+                if chunk.isEmpty { break }
+                bytes += chunk
+            }
+            // One close frame, code 1001, then the end of the stream.
+            #expect(bytes.count >= 4 && bytes[0] == 0x88 && bytes[2] == 0x03 && bytes[3] == 0xE9, "\(bytes.prefix(8))")
+        }
+    }
+
+    @Test(
         "stop() is bounded even when a peer never answers the close", .timeLimit(.minutes(5)),
         arguments: EventLoopBackend.allCases)
     func stopWithUnresponsivePeer(backend: EventLoopBackend) async throws {
-        let test = try TestServer {
-            $0.eventLoop = backend
-            $0.shutdownGracePeriod = .milliseconds(500)
-        }
+        let test = try startServer(on: backend, gracePeriod: .milliseconds(500))
         let peer = try await RawPeer(test)
         let started = ContinuousClock.now
         test.server.stop(closeCode: 1012)

@@ -63,6 +63,9 @@ final class Hub {
     var reminders = ReminderQueue()
     /// The wake-up last asked of the wiring, until it comes.
     var scheduledWake: Timestamp?
+    /// The reminder schedule could not be read at the start (the database locked, say): the
+    /// next wake-up reads it again.
+    var scheduleMissing = false
     /// A slice of due reminders is with the store; the next goes when it is back.
     var firingInFlight = false
     var subscriptions = SubscriptionTable()

@@ -27,6 +27,10 @@ extension Hub {
     /// The wiring's wake-up came.
     func wokeUp() {
         scheduledWake = nil
+        if scheduleMissing {
+            scheduleMissing = false
+            start()
+        }
         remindersDue()
     }
 
@@ -59,8 +63,19 @@ extension Hub {
         actions.append(.wake(at: earliest))
     }
 
+    /// How soon a schedule that could not be read is read again.
+    static let scheduleRetryMilliseconds: Int64 = 1000
+
     func scheduleLoaded(_ result: Result<StoreReply, StoreError>) {
-        guard case .success(.schedule(let entries)) = result else { return }
+        guard case .success(.schedule(let entries)) = result else {
+            // Not read (the database locked by another process at the start, say): again in
+            // a second, or no reminder would fire until the next restart.
+            scheduleMissing = true
+            let retry = Timestamp(milliseconds: wallClock().milliseconds + Self.scheduleRetryMilliseconds)
+            scheduledWake = retry
+            actions.append(.wake(at: retry))
+            return
+        }
         reminders.insert(contentsOf: entries)
         remindersDue()
     }

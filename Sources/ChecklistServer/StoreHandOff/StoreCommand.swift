@@ -67,6 +67,12 @@ extension StoreCommand {
         default: false
         }
     }
+
+    /// Startup work nobody waits on: it must not make the first request wait out a lock
+    /// another process holds (see `StoreBackend.submitInBackground`).
+    var runsInBackground: Bool {
+        if case .reminderSchedule = self { true } else { false }
+    }
 }
 
 /// A store command with the id its reply will carry.

@@ -163,11 +163,13 @@ public final class ChecklistServer: @unchecked Sendable {
     }
 
     /// Queues the planning index's build as the store's first job: requests that arrive
-    /// meanwhile wait for it, as the first `agenda` would have.
+    /// meanwhile wait for it, as the first `agenda` would have. In the background: with the
+    /// database locked by another process it is given up at once (the first `agenda` builds the
+    /// index then), so the first request waits for its own batch only.
     private func buildPlanningIndex() {
         let logger = logger
         let started = DispatchTime.now().uptimeNanoseconds
-        store.submit(
+        store.submitInBackground(
             { store in
                 do {
                     let items = try store.preparePlanning()
@@ -178,7 +180,11 @@ public final class ChecklistServer: @unchecked Sendable {
                         "planning index not built; the first agenda builds it", metadata: ["cause": "\(error)"])
                 }
                 return { _ in }
-            }, abandoned: { _ in })
+            },
+            abandoned: { error in
+                logger.warning(
+                    "planning index not built; the first agenda builds it", metadata: ["cause": "\(error)"])
+            })
     }
 
     /// Graceful stop: stop taking requests, let every queued edit commit and its reply go
@@ -258,11 +264,15 @@ public final class ChecklistServer: @unchecked Sendable {
                 response: StoreResponse(id: id, result: result), timing: timing, submitted: started)
             if storeReplies.post(reply) { transport.execute { [self] in deliverStoreReplies() } }
         }
-        backend.submit(
-            { storage in
-                let result = StoreCommandRunner.run(command, on: storage)
-                return { committed in answer(committed ? result : .failure(.failure("the batch did not commit"))) }
-            }, abandoned: { error in answer(.failure(error)) })
+        let job: @Sendable (Backend.Storage) -> Backend.AfterCommit = { storage in
+            let result = StoreCommandRunner.run(command, on: storage)
+            return { committed in answer(committed ? result : .failure(.failure("the batch did not commit"))) }
+        }
+        if command.runsInBackground {
+            backend.submitInBackground(job, abandoned: { error in answer(.failure(error)) })
+        } else {
+            backend.submit(job, abandoned: { error in answer(.failure(error)) })
+        }
     }
 
     /// Hands every store reply that arrived since the last call to the hub, in order, then

@@ -50,6 +50,9 @@ public protocol StoragePort: AnyObject {
     /// or when the commit fails. Says what happened, and whether the batch wrote anything (a
     /// batch that only read needs no flush, and proves nothing about whether writes go through).
     func runBatch(_ body: () throws(StorageFailure) -> BatchEnd) -> BatchOutcome
+    /// `runBatch` for work nobody waits on: if another process holds the database's write
+    /// lock it gives up at once (`.didNotBegin`) instead of waiting out its busy timeout.
+    func runBatchUnlessLocked(_ body: () throws(StorageFailure) -> BatchEnd) -> BatchOutcome
     /// Calls `release(durable)` once the batch just run is durable, after every earlier batch's
     /// release; `durable` false when what was committed may be lost. Batches that wrote
     /// nothing, failed or did not begin are released in the same order, so that no answer
@@ -135,4 +138,12 @@ public protocol StoragePort: AnyObject {
 extension StoragePort {
     /// Only this server writes the store, unless the back end says otherwise.
     public var isShared: Bool { false }
+}
+
+extension StoragePort {
+    /// A back end with no lock to wait for (or that waits no longer than it must) runs the
+    /// batch as usual.
+    public func runBatchUnlessLocked(_ body: () throws(StorageFailure) -> BatchEnd) -> BatchOutcome {
+        runBatch(body)
+    }
 }

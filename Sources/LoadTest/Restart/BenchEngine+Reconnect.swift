@@ -63,12 +63,20 @@ extension BenchEngine {
         }
     }
 
-    /// Opens the connections whose delay is over and gives up on stalled attempts. The runner
-    /// calls it every few milliseconds.
+    /// Opens the connections whose delay is over, at most `maxConnecting` handshakes at a
+    /// time, and gives up on stalled attempts. The runner calls it every few milliseconds.
+    ///
+    /// Why the bound: the clients of a real restart are many machines, each opening its own
+    /// connection; here one thread opens them all. Unbounded, it started ~10,000 handshakes in
+    /// one turn, could not serve them within an attempt's 10 s, gave them up and started
+    /// again: every give-up left a port in TIME_WAIT, and `connect` itself slowed to a crawl
+    /// searching the ephemeral range. A client kept waiting here still counts from the new
+    /// server's `/healthz` 200, so the bound can only make the figures worse, never better.
     func pumpRetries() {
         let now = MonotonicClock.now()
         abandonStalledAttempts(now: now)
         while let next = retries.min, next.due <= now {
+            if case .subscriber = next.owner, connecting >= configuration.maxConnecting { break }
             _ = retries.removeMin()
             switch next.owner {
             case .subscriber(let index):

@@ -20,13 +20,15 @@ extension StoreExecutor {
         var afterCommits: [AfterCommit] = []
         afterCommits.reserveCapacity(batch.count)
         let rules = self.rules
-        let outcome = port.runBatch { () throws(StorageFailure) -> BatchEnd in
+        let body = { () throws(StorageFailure) -> BatchEnd in
             rules.beginBatch()
             for job in batch { afterCommits.append(job.run(rules)) }
             if rules.poisoned { return .rollBack }
             try rules.flushPendingWrites()
             return .commit
         }
+        let outcome =
+            batch.allSatisfy(\.inBackground) ? port.runBatchUnlessLocked(body) : port.runBatch(body)
         switch outcome {
         case .didNotBegin(let failure):
             let reason: StoreError

@@ -59,3 +59,19 @@ public final class OutboundFrame: @unchecked Sendable {
 
     static let headroom = Int(checkwire_lws_pre())
 }
+
+extension OutboundFrame {
+    /// A whole close frame, header included, to be written raw (`LWS_WRITE_HTTP`): the code
+    /// (big-endian), then the reason truncated to the 123 bytes a close frame can carry.
+    ///
+    /// Why raw: lws 4.1.6 keeps `LWS_WRITE_CLOSE` to itself (its header has no such value), and
+    /// its own close path is the handshake `CloseRequest.withoutHandshake` avoids.
+    convenience init(closeFrameFor request: CloseRequest) {
+        let payload = [UInt8(request.code >> 8), UInt8(request.code & 0xFF)] + Array(request.reason.utf8.prefix(123))
+        var header = [UInt8](repeating: 0, count: FrameHeader.maxCount)
+        let headerCount = header.withUnsafeMutableBufferPointer { buffer in
+            FrameHeader.write(opcode: 0x8, count: payload.count, masked: false, into: buffer.baseAddress!)
+        }
+        self.init(header.prefix(headerCount) + payload, writeProtocol: LWS_WRITE_HTTP)
+    }
+}

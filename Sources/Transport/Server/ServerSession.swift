@@ -50,6 +50,12 @@ final class ServerSession {
     /// lws handed this connection input during the current service turn (see
     /// `WebSocketServer.flushQueuedWrites`); cleared at the end of the turn.
     var receivedThisTurn = false
+    /// Liveness (see `WebSocketServer+Liveness.swift`): a PONG arrived since the last sweep (a
+    /// flag, so receiving reads no clock); when the sweep last saw one (uptime nanoseconds, the
+    /// open at first); a PING is out since then.
+    var heardSinceSweep = false
+    var lastHeard: UInt64 = 0
+    var pinged = false
 
     init(id: ConnectionID, wsi: OpaquePointer, maxMessageSize: Int) {
         self.id = id

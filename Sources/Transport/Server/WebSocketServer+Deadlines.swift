@@ -81,6 +81,7 @@ extension WebSocketServer {
             self.execute { [weak self] in
                 self?.closeExpiredPendingConnections()
                 self?.markStalledConnections()
+                self?.checkLiveness(now: DispatchTime.now().uptimeNanoseconds)
             }
         }
         timer.resume()
@@ -88,11 +89,16 @@ extension WebSocketServer {
         deadlineSweep.withLock { $0 = sweep }
     }
 
-    /// Closes (at once, asynchronously) every pending connection past its deadline.
+    /// Closes every pending connection past its deadline, at once.
+    ///
+    /// Synchronously (`LWS_TO_KILL_SYNC`, safe here: this runs outside those connections'
+    /// callbacks) rather than by a zero timeout: lws 4.1.6 inserts each timeout into one sorted
+    /// list by a walk from its head, so thousands of zero timeouts in one sweep (after a
+    /// reconnect storm the server could not keep up with) cost a quadratic walk.
     func closeExpiredPendingConnections() {
         let timeout = UInt64(configuration.httpTimeoutSeconds) * 1_000_000_000
         for wsi in pendingConnections.expired(now: DispatchTime.now().uptimeNanoseconds, timeout: timeout) {
-            lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
+            lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_SYNC)
         }
     }
 }

@@ -36,6 +36,9 @@ extension WebSocketServer {
                 receive(wsi, session: session, UnsafeRawBufferPointer(start: input, count: length))
             }
             return 0
+        case LWS_CALLBACK_RECEIVE_PONG:
+            session(for: user)?.heardSinceSweep = true
+            return 0
         case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
             loop.drainInbox()  // arrives once per protocol: the second drain finds it empty
             return 0
@@ -147,6 +150,7 @@ extension WebSocketServer {
         let id = ConnectionID.next()
         user.storeBytes(of: id.rawValue, as: UInt64.self)
         let session = ServerSession(id: id, wsi: wsi, maxMessageSize: configuration.maxMessageSize)
+        session.lastHeard = DispatchTime.now().uptimeNanoseconds
         session.host = LWSHeaders.value(of: WSI_TOKEN_HOST, in: wsi)
         if !configuration.trustedProxies.isEmpty {
             session.forwardedFor = LWSHeaders.value(of: WSI_TOKEN_X_FORWARDED_FOR, in: wsi)

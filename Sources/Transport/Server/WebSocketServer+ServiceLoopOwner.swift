@@ -66,8 +66,22 @@ extension WebSocketServer: ServiceLoopOwner {
     func beginShutdown() {
         isShuttingDown = true
         let code = shutdownCloseCode.withLock { $0 }
-        for session in sessions.values where session.closeRequest == nil {
-            requestClose(session, CloseRequest(code: code, reason: "server shutting down"))
+        // No per-connection timer (see `CloseRequest.withoutHandshake`): the loop's grace
+        // period is the deadline for all of them. A connection with nothing ahead of its Close
+        // frame gets it now and is dropped at once (outside any callback, so synchronously);
+        // one with frames still queued gets it after them, from WRITEABLE. Why not all from
+        // WRITEABLE: 10,000 of them took more than the grace period, one loop turn each.
+        let request = CloseRequest(code: code, reason: "server shutting down", withoutHandshake: true)
+        let closeFrame = OutboundFrame(closeFrameFor: request)
+        for session in Array(sessions.values) where session.closeRequest == nil {
+            session.closeRequest = request
+            guard session.queue.isEmpty, lws_partial_buffered(session.wsi) == 0 else {
+                lws_callback_on_writable(session.wsi)
+                continue
+            }
+            session.closeFrameSent = true
+            _ = lws_write(session.wsi, closeFrame.payload, closeFrame.count, LWS_WRITE_HTTP)  // = LWS_WRITE_RAW
+            lws_set_timeout(session.wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_SYNC)
         }
     }
 
@@ -162,12 +176,13 @@ extension WebSocketServer: ServiceLoopOwner {
         return options
     }
 
-    /// lws PINGs a connection idle for `pingIntervalSeconds` and hangs up one idle for
-    /// `idleTimeoutSeconds`, so dead peers (no FIN, no RST) are dropped.
+    /// No validity timers: a zero hang-up makes lws arm none (without a policy it would take
+    /// its default of 40/50 s). The sweep pings and drops idle peers instead; see
+    /// `WebSocketServer+Liveness.swift` for why.
     private func makeIdlePolicy(_ arena: CMemoryArena) -> UnsafeMutablePointer<lws_retry_bo_t> {
         let policy = arena.allocate(lws_retry_bo_t.self)
-        policy.pointee.secs_since_valid_ping = UInt16(clamping: configuration.pingIntervalSeconds)
-        policy.pointee.secs_since_valid_hangup = UInt16(clamping: configuration.idleTimeoutSeconds)
+        policy.pointee.secs_since_valid_ping = 0
+        policy.pointee.secs_since_valid_hangup = 0
         return policy
     }
 }

@@ -100,6 +100,13 @@ extension WebSocketServer {
             break
         }
         guard let request = session.closeRequest, !session.closeFrameSent else { return 0 }
+        if request.withoutHandshake {
+            // Our own close frame, then -1 with no reason set: lws drops the socket at once.
+            session.closeFrameSent = true
+            let frame = OutboundFrame(closeFrameFor: request)
+            _ = lws_write(wsi, frame.payload, frame.count, LWS_WRITE_HTTP)  // = LWS_WRITE_RAW
+            return -1
+        }
         // lws now sends the close frame and waits for the peer's; a second -1 (from a
         // WRITEABLE requested earlier) would drop the socket without waiting for that reply.
         session.closeFrameSent = true

@@ -150,7 +150,7 @@ public final class WebSocketServer: @unchecked Sendable {
         sessions[connection]?.refusedStreams.removeAll { $0 == stream }
     }
 
-    private func enqueue(_ frame: OutboundFrame, for session: ServerSession) {
+    func enqueue(_ frame: OutboundFrame, for session: ServerSession) {
         let wasIdle = session.queue.isEmpty
         session.queue.append(frame)
         session.unsentBytes += frame.count

@@ -65,9 +65,10 @@ public struct WebSocketServerConfiguration: Sendable {
     public var tlsCertificatePath: String? = nil
     public var tlsPrivateKeyPath: String? = nil
 
-    /// Idle seconds before lws sends a WebSocket PING (lws's default is 300).
+    /// Seconds after the open or the last PONG before the server sends a WebSocket PING.
     public var pingIntervalSeconds: Int = 30
-    /// Idle seconds (no PONG or other traffic) before lws hangs up: drops dead peers.
+    /// Seconds without a PONG (after the open or the last one) before the server hangs up:
+    /// drops dead peers (checked once a second).
     public var idleTimeoutSeconds: Int = 60
     /// Seconds a connection being closed (by `close`, a slow consumer or a 1009) may take to
     /// get its close frame out before lws drops it; a peer that stops reading never would.

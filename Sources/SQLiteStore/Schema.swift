@@ -338,6 +338,8 @@ enum Schema {
         // to be a file beside the database (`SQLiteStorage.serverKey` moves it in). A habit
         // checklist's goal in days. The devices that take Web Push: one row per endpoint (a
         // browser profile), the user it reminds, and the keys only that browser decrypts with.
+        // Each user's mail: the address, its check, what to send and when (opt-in: no row, no
+        // mail).
         migrator.registerMigration("0.18.0") { db, _ in
             try db.execute(
                 sql: """
@@ -357,6 +359,19 @@ enum Schema {
                         last_used_at INTEGER NOT NULL
                     );
                     CREATE INDEX push_devices_by_user ON push_devices(user_id, created_at);
+                    CREATE TABLE email_settings (
+                        user_id TEXT PRIMARY KEY REFERENCES users(id),
+                        address TEXT NOT NULL,
+                        verified INTEGER NOT NULL,
+                        verification_hash BLOB UNIQUE,
+                        verification_expires INTEGER,
+                        reminders INTEGER NOT NULL,
+                        digest_minute INTEGER,
+                        quiet_from INTEGER,
+                        quiet_to INTEGER,
+                        unsubscribe_token TEXT NOT NULL UNIQUE,
+                        digest_sent_for INTEGER
+                    );
                     """)
         }
         return migrator

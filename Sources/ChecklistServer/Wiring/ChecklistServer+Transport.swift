@@ -35,6 +35,7 @@ extension ChecklistServer: WebSocketServerDelegate {
 
     public func webSocketServer(_ server: WebSocketServer, didReceive request: HTTPRequest) {
         if request.path.hasPrefix("/attachments") { return answerDownload(request) }
+        if request.path.hasPrefix("/email/") { return answerMailLink(request) }
         answerFeed(request)
     }
 
@@ -58,6 +59,7 @@ extension ChecklistServer: WebSocketServerDelegate {
         let counts = store.counts
         hub.metrics.copyStoreTotals(batches: counts.batches, jobs: counts.jobs)
         if let pushSender { hub.metrics.copyDeliveryTotals(pushSender.counts, channel: "push") }
+        if let mailSender { hub.metrics.copyDeliveryTotals(mailSender.counts, channel: "mail") }
         return hub.metrics.exposition(
             connections: hub.sessions.count, subscriptions: hub.subscriptions.subscriptionCount,
             uptimeSeconds: Date().timeIntervalSince(startedAt),

@@ -23,7 +23,7 @@ export function emailSection(app) {
     onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); saveAddress(); } },
   });
   const save = h("button.btn.primary.small#email-save", { type: "button", onclick: () => saveAddress() }, "Save address");
-  const off = h("button.btn.ghost.small.danger-text#email-off", {
+  const off = h("button.btn.secondary.small.danger-text#email-off", {
     type: "button", onclick: () => change({ email: null }),
   }, "Turn email off");
   const reminders = h("input#email-reminders", { type: "checkbox", onchange: () => change({ emailReminders: reminders.checked }) });

@@ -15,14 +15,7 @@ import pytest
 from conftest import Server, WAIT, unique
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
-from smtp_relay import Relay  # noqa: E402  (Tests/python)
-
-
-@pytest.fixture
-def relay(tmp_path):
-    relay = Relay(tmp_path / "spool")
-    yield relay
-    relay.stop()
+from smtp_relay import relay  # noqa: E402,F401  (a fixture, from Tests/python)
 
 
 @pytest.fixture

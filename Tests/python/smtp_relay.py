@@ -8,6 +8,8 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "smtp_server.py")
 
 
@@ -39,3 +41,11 @@ class Relay:
             with open(path) as f:
                 mails.append(json.load(f))
         return mails
+
+
+@pytest.fixture
+def relay(tmp_path):
+    """A relay for one test (import it into a test module to use it)."""
+    running = Relay(tmp_path / "spool")
+    yield running
+    running.stop()

@@ -22,20 +22,11 @@ import zoneinfo
 
 import pytest
 
-from smtp_relay import Relay
+from smtp_relay import relay  # noqa: F401  (a fixture)
 from test_protocol_flow import STEP_TIMEOUT, running_server
 from test_web_push import PushClient, soon, wait_for
 
 SENDER = "Checkwire <reminders@checkwire.test>"
-
-
-@pytest.fixture
-def relay(tmp_path):
-    relay = Relay(tmp_path / "spool")
-    try:
-        yield relay
-    finally:
-        relay.stop()
 
 
 def mail_server(tmp_path, relay_port, *extra):

@@ -17,18 +17,11 @@ from websockets.asyncio.client import connect
 from conftest import Server
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from smtp_relay import Relay  # noqa: E402  (Tests/python, beside this folder)
+from smtp_relay import relay  # noqa: E402,F401  (a fixture, from Tests/python beside this folder)
 
 # RFC 8291's example browser keys: a valid P-256 point and a 16-byte secret.
 KEYS = {"p256dh": "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4",
         "auth": "BTBZMqHH6r4Tts7J_aSIgg"}
-
-
-@pytest.fixture
-def relay(tmp_path):
-    relay = Relay(tmp_path / "spool")
-    yield relay
-    relay.stop()
 
 
 @pytest.fixture

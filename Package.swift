@@ -96,7 +96,7 @@ let package = Package(
             name: "ChecklistServer",
             dependencies: [
                 "Transport", "ChecklistCore", "WireProtocol", "ChecklistStore", "Credentials", "ProductVersion",
-                "WebPush",
+                "WebPush", "Mail",
                 "OutboundDelivery",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -137,7 +137,7 @@ let package = Package(
             name: "checkwire",
             dependencies: [
                 "ChecklistServer", "ChecklistStore", "StoreFactory", "ChecklistCore", "WireProtocol", "Transport",
-                "ChecklistClient", "TerminalUI", "LoadTest", "QuickAddTools", "ProductVersion", "WebPush",
+                "ChecklistClient", "TerminalUI", "LoadTest", "QuickAddTools", "ProductVersion", "WebPush", "Mail",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

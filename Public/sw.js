@@ -7,7 +7,7 @@
 // the reminder live, or gets it from here), so nothing is shown twice; otherwise a
 // notification with Done and Snooze 10 min, which act on the server with this device's
 // session (a WebSocket of their own), and a click that opens the item.
-const CACHE = "checkwire-shell-v11";
+const CACHE = "checkwire-shell-v12";
 // The signed-in session, put here by the page (`js/push.js`): a service worker cannot read
 // localStorage. Never fetched from the network.
 const DEVICE_CACHE = "checkwire-device";
@@ -35,7 +35,7 @@ const SHELL = [
   "js/views/habits/progress.js", "js/views/habits/checkins.js",
   "js/views/reminders.js", "js/habits-math.js", "js/views/today.js", "js/views/today-groups.js",
   "js/views/search-results.js", "js/views/quick-add-echo.js", "js/views/time-zone.js",
-  "js/views/feed.js", "js/views/attachments.js", "js/push.js", "js/views/push-settings.js",
+  "js/views/feed.js", "js/views/attachments.js", "js/push.js", "js/views/push-settings.js", "js/views/email-settings.js",
 ];
 
 self.addEventListener("install", (event) => {

@@ -151,6 +151,28 @@ public protocol ChecklistStorage: AnyObject {
         -> [PushDelivery]
     /// The push service said the device is gone (404 or 410), or took a push (`used`).
     func pushAnswered(deviceID: String, endpoint: String, gone: Bool, at: Timestamp) throws(StoreError)
+
+    // MARK: Mail
+
+    /// The user's mail settings, `nil` for none (no address given).
+    func emailSettings(of userID: UserID) throws(StoreError) -> EmailSettings?
+    /// Changes the user's mail settings; a new address comes back with its check's token.
+    func changeEmailSettings(of userID: UserID, _ change: EmailSettingsChange, tokens: EmailTokens, now: Timestamp)
+        throws(StoreError) -> (settings: EmailSettings?, verificationToken: String?)
+    /// Opens an address-check link.
+    func verifyEmail(tokenHash: [UInt8], now: Timestamp) throws(StoreError) -> EmailVerification
+    /// One-click unsubscribe; `nil` for an unknown token.
+    func unsubscribeEmail(token: String) throws(StoreError) -> EmailSettings?
+    /// The fired reminders whose users take them by mail.
+    func emailReminders(for deliveries: [ReminderDelivery]) throws(StoreError) -> [EmailReminder]
+    /// The user's next digest after `now`, when they have a verified address and a digest time.
+    func nextDigest(of userID: UserID, now: Timestamp) throws(StoreError) -> ScheduledDigest?
+    /// Every digest's next instant after `now`.
+    func digestSchedule(now: Timestamp) throws(StoreError) -> [ScheduledDigest]
+    /// Claims a digest once and reads what it lists; the user's next digest either way.
+    func claimDigest(_ digest: ScheduledDigest, now: Timestamp) throws(StoreError) -> (
+        digest: EmailDigest?, next: ScheduledDigest?
+    )
 }
 
 extension ChecklistStorage {

@@ -216,6 +216,23 @@ enum PostgresSchema {
         );
         CREATE INDEX attempts_by_last ON attempts(last_at);
         """,
+        // Each user's mail: the address, its check, what to send and when (opt-in: no row, no
+        // mail).
+        """
+        CREATE TABLE email_settings (
+            user_id TEXT PRIMARY KEY REFERENCES users(id),
+            address TEXT NOT NULL,
+            verified BOOLEAN NOT NULL,
+            verification_hash BYTEA UNIQUE,
+            verification_expires BIGINT,
+            reminders BOOLEAN NOT NULL,
+            digest_minute BIGINT,
+            quiet_from BIGINT,
+            quiet_to BIGINT,
+            unsubscribe_token TEXT NOT NULL UNIQUE,
+            digest_sent_for BIGINT
+        );
+        """,
     ]
 
     /// Migrates the database to this build's schema under the advisory lock, or refuses one a

@@ -340,6 +340,8 @@ enum Schema {
         // browser profile), the user it reminds, and the keys only that browser decrypts with.
         // Failed logins and signups, counted with the data so that the limits hold for every
         // server on a shared store and across restarts (one row per kind, address, username).
+        // Each user's mail: the address, its check, what to send and when (opt-in: no row, no
+        // mail).
         migrator.registerMigration("0.18.0") { db, _ in
             try db.execute(
                 sql: """
@@ -369,6 +371,19 @@ enum Schema {
                         PRIMARY KEY (kind, address, username)
                     ) WITHOUT ROWID;
                     CREATE INDEX attempts_by_last ON attempts(last_at);
+                    CREATE TABLE email_settings (
+                        user_id TEXT PRIMARY KEY REFERENCES users(id),
+                        address TEXT NOT NULL,
+                        verified INTEGER NOT NULL,
+                        verification_hash BLOB UNIQUE,
+                        verification_expires INTEGER,
+                        reminders INTEGER NOT NULL,
+                        digest_minute INTEGER,
+                        quiet_from INTEGER,
+                        quiet_to INTEGER,
+                        unsubscribe_token TEXT NOT NULL UNIQUE,
+                        digest_sent_for INTEGER
+                    );
                     """)
         }
         return migrator

@@ -21,10 +21,13 @@ public struct PushMessage: Sendable {
     public var topic: String?
     /// The caller's own reference (a subscription id, an occurrence), returned in the outcome.
     public var reference: String
+    /// More of the caller's own words about it (the user and the item a reminder is for, so
+    /// that a push accepted spares the user the same reminder by mail), returned likewise.
+    public var about: [String]
 
     public init(
         subscription: PushSubscription, payload: [UInt8], timeToLive: Duration = .seconds(86_400),
-        urgency: Urgency = .high, topic: String? = nil, reference: String = ""
+        urgency: Urgency = .high, topic: String? = nil, reference: String = "", about: [String] = []
     ) {
         self.subscription = subscription
         self.payload = payload
@@ -32,5 +35,6 @@ public struct PushMessage: Sendable {
         self.urgency = urgency
         self.topic = topic
         self.reference = reference
+        self.about = about
     }
 }

@@ -19,8 +19,8 @@ public struct Request: Hashable, Sendable {
         case subscribe(list: ListID, since: Int64?)
         case unsubscribe(list: ListID)
         case op(opID: String, OperationRequest)
-        /// Read the user's settings, or change the time zone (`tz`).
-        case settings(timeZone: String?)
+        /// Read the user's settings, or change the time zone (`tz`) and what is mailed to them.
+        case settings(timeZone: String?, email: EmailSettingsChange = EmailSettingsChange())
         case dismissReminder(list: ListID, item: ItemID, at: Timestamp)
         case snoozeReminder(list: ListID, item: ItemID, until: Timestamp)
         /// A habit checklist's check-ins, one participant's or everyone's.

@@ -103,7 +103,7 @@ public enum RequestDecoder {
                 throw error
             }
         case "settings":
-            return .settings(timeZone: try fields.timeZone())
+            return .settings(timeZone: try fields.timeZone(), email: try fields.emailSettingsChange())
         case "attachmentURL":
             return .attachmentURL(id: try fields.id("id"))
         case "feed":

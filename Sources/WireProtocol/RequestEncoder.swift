@@ -39,9 +39,10 @@ extension Request {
             writer.field("type", "op")
             writer.field("opId", opID)
             writer.operation(operation)
-        case .settings(let timeZone):
+        case .settings(let timeZone, let email):
             writer.field("type", "settings")
             if let timeZone { writer.field("tz", timeZone) }
+            writer.emailSettingsChange(email)
         case .dismissReminder(let list, let item, let at):
             writer.field("type", "dismissReminder")
             writer.field("list", list)

@@ -173,14 +173,17 @@ public enum ServerMessage {
 
     /// `maxAttachmentBytes`: the server's limit on one upload, an addition so a client can
     /// name it and check a file before sending it.
-    public static func settings(timeZone: String, inboxID: ListID?, maxAttachmentBytes: Int64? = nil, ref: String?)
-        -> [UInt8]
-    {
+    /// `email`: the user's mail settings (docs/protocol.md), when the server tells them.
+    public static func settings(
+        timeZone: String, inboxID: ListID?, maxAttachmentBytes: Int64? = nil, email: EmailSettingsReply? = nil,
+        ref: String?
+    ) -> [UInt8] {
         var writer = JSONWriter(capacity: 128)
         writer.beginMessage("settings", ref: ref)
         writer.field("tz", timeZone)
         writer.field("inbox", inboxID)
         if let maxAttachmentBytes { writer.field("maxAttachmentBytes", Int(maxAttachmentBytes)) }
+        if let email { writer.emailSettings(email) }
         writer.endObject()
         return writer.bytes
     }

@@ -162,7 +162,7 @@ import Testing
                 return olive
             }
             // Back to the names the file had before, with what 0.18.0 adds (the key table, the
-            // habit goal, the push devices, the attempt counts) not yet made.
+            // habit goal, the push devices, the attempt counts, the mail settings) not yet made.
             let queue = try DatabaseQueue(path: path)
             try queue.write { db in
                 try db.execute(
@@ -171,6 +171,7 @@ import Testing
                         DROP TABLE server_key;
                         DROP TABLE push_devices;
                         DROP TABLE attempts;
+                        DROP TABLE email_settings;
                         ALTER TABLE lists DROP COLUMN goal_days;
                         """)
                 for number in 1...13 {

@@ -41,8 +41,9 @@ BANNER = re.compile(r"Checkwire listening on (http://127\.0\.0\.1:(\d+)/)")
 class Server:
     """The checkwire binary on 127.0.0.1; can be stopped and started again on the same port."""
 
-    def __init__(self, database):
+    def __init__(self, database, env=None):
         self.database = database
+        self.env = env or {}
         self.port = 0
         self.url = None
         self.process = None
@@ -57,7 +58,7 @@ class Server:
             stdout=subprocess.PIPE, stderr=self.log, cwd=str(REPO),
             # The server's machine in UTC (browsers set their own zones); Web Push on, so the
             # notification settings and the service worker's actions can be tested.
-            env={**os.environ, "TZ": "UTC", "CHECKWIRE_VAPID_SUBJECT": "mailto:ops@example.org"},
+            env={**os.environ, "TZ": "UTC", "CHECKWIRE_VAPID_SUBJECT": "mailto:ops@example.org", **self.env},
         )
         deadline = time.monotonic() + 20
         line = b""

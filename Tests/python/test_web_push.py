@@ -87,14 +87,14 @@ def messages(service, ident):
     return http("GET", f"{service.origin}/messages?id={ident}")
 
 
-async def wait_for(condition, what):
-    deadline = time.monotonic() + DEADLINE
-    while time.monotonic() < deadline:
+async def wait_for(condition, what, deadline=DEADLINE):
+    end = time.monotonic() + deadline
+    while time.monotonic() < end:
         value = await asyncio.to_thread(condition)
         if value:
             return value
         await asyncio.sleep(0.05)
-    pytest.fail(f"waited {DEADLINE} s for {what}")
+    pytest.fail(f"waited {deadline} s for {what}")
 
 
 def b64url_decode(text):

@@ -1,9 +1,11 @@
 // "Notifications on this device": whether reminders reach this browser when Checkwire is not
 // open (Web Push), a switch for it, a test notification, and every device of the account that
-// takes them, each with Remove. Permission is asked only from the switch, never on load.
+// takes them, each with Remove; then email (`email-settings.js`). Permission is asked only
+// from the switch, never on load.
 import { h, setText } from "../dom.js";
 import { icon } from "../icons.js";
 import { openDialog } from "./dialog.js";
+import { emailSection } from "./email-settings.js";
 import { relativeTime } from "../format.js";
 import {
   deviceId, forgetDeviceUnlessListed, pushState, testNotification, turnPushOff, turnPushOn,
@@ -37,6 +39,8 @@ export function openPushDialog(app) {
       h("h3.dialog-subtitle", "Devices that take your notifications"),
       devices,
       devicesNote,
+      h("h3.dialog-subtitle", "Email"),
+      emailSection(app),
     ],
     submitLabel: "Done",
     onSubmit: () => true,

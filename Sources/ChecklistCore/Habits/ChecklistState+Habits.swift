@@ -134,3 +134,16 @@ struct HabitLedgers: Hashable, Sendable {
     static func == (lhs: HabitLedgers, rhs: HabitLedgers) -> Bool { true }
     func hash(into hasher: inout Hasher) {}
 }
+
+extension ChecklistState {
+    /// The habits `username` has due on `day` (in the checklist's zone) and has not checked in
+    /// (done or skipped): what a morning digest lists as "not yet done". Empty for a checklist
+    /// that is not of habits.
+    public func habitsOpen(for username: String, on day: CivilDate) -> [Item] {
+        guard list.kind == .habits else { return [] }
+        return habits(of: username).compactMap { habit in
+            guard habit.rule.isOccurrence(day, start: habit.start), habit.checkIns[day] == nil else { return nil }
+            return items[habit.id]
+        }.sorted { $0.position < $1.position }
+    }
+}

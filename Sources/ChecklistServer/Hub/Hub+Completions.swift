@@ -72,11 +72,19 @@ extension Hub {
             for message in messages {
                 actions.append(.send(OutboundFrame(text: message), to: session.connection, requested: true))
             }
+            // The user is here and has them: no mail for them.
+            if !messages.isEmpty { reminderTaken(userID: userID, itemID: nil) }
             metrics.remindersDelivered.increment(by: Int64(messages.count))
         case .reminderSchedule:
             scheduleLoaded(result)
         case .firedReminders:
             remindersFired(result)
+        case .digestSchedule:
+            digestScheduleLoaded(result)
+        case .digestClaimed:
+            digestClaimed(result)
+        case .currentEmail:
+            currentEmailAnswered(result)
         case .gapRead(let listID, let after):
             eventsRead(result, listID: listID, after: after, for: nil)
         case .caughtUp(let connection, let listID, let after):

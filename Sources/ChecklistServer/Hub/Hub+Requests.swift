@@ -95,12 +95,9 @@ extension Hub {
                 .history(listID: list, userID: user.id, from: from, to: to, username: username, ref: ref),
                 then: .encodedReply(session.connection, ticket: ticket, ref: ref)
             )
-        case .settings(let timeZone):
+        case .settings(let timeZone, let email):
             guard let user = authenticatedUser(session, ref: ref) else { return }
-            let ticket = session.replies.issue()
-            runStore(
-                .settings(userID: user.id, timeZone: timeZone),
-                then: .settings(session.connection, ticket: ticket, ref: ref))
+            changeSettings(of: user, timeZone: timeZone, email: email, ref: ref, in: session)
         case .dismissReminder(let list, let item, let at):
             guard let user = authenticatedUser(session, ref: ref) else { return }
             let ticket = session.replies.issue()

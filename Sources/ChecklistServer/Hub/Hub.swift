@@ -45,6 +45,10 @@ final class Hub {
         var pushPublicKey: String?
         /// Accept `http://127.0.0.1:PORT/…` push endpoints (tests only).
         var allowLoopbackPush = false
+        /// Whether the server sends mail (`--smtp`); without it mail settings are refused.
+        var mailAvailable = false
+        /// How long a fired reminder waits for a device to take it before it is mailed.
+        var emailFallbackMilliseconds: Int64 = 60_000
     }
 
     let configuration: Configuration
@@ -68,6 +72,10 @@ final class Hub {
     var scheduleMissing = false
     /// A slice of due reminders is with the store; the next goes when it is back.
     var firingInFlight = false
+    /// Reminders waiting for their mail fallback, and the coming digests (see `Hub+Mail`).
+    var mail = MailSchedule()
+    /// The mail wake-up last asked of the wiring, until it comes.
+    var scheduledMailWake: Timestamp?
     var subscriptions = SubscriptionTable()
     /// Which seq each checklist's subscribers were sent last (see `FanOutOrder`).
     var order = FanOutOrder()

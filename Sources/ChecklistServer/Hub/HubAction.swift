@@ -36,6 +36,10 @@ enum HubAction {
     case respondHTTP(HTTPResponse, to: HTTPRequestID)
     /// Send fired reminders by Web Push (on the push sender's thread, never waited for).
     case push([PushDelivery])
+    /// Send a mail (on the mail sender's thread, never waited for).
+    case mail(OutgoingMail)
+    /// Call `Hub.mailWokeUp` at this time (replacing any earlier request).
+    case wakeMail(at: Timestamp)
 }
 
 /// Which event a `deliverEvent` frame is: its checklist, its seq, and the stream the transport

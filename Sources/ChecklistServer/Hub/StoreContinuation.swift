@@ -34,6 +34,10 @@ enum StoreContinuation {
     /// Not about a connection: the scheduler's start and its firings.
     case reminderSchedule
     case firedReminders
+    /// The mail scheduler's start, a claimed digest, and reminders whose fallback passed.
+    case digestSchedule
+    case digestClaimed
+    case currentEmail
     /// An upload's `attach`: broadcast the event, answer the HTTP request.
     case upload(HTTPRequestID)
     /// Events read to fill a gap before events held for a checklist's subscribers.
@@ -46,7 +50,7 @@ enum StoreContinuation {
         case .settings(let c, _, _), .dismissReminder(let c, _, _, _, _, _), .snoozeReminder(let c, _, _, _, _),
             .pendingReminders(let c, _), .liveCatchUp(let c, _):
             c
-        case .reminderSchedule, .firedReminders, .upload, .gapRead:
+        case .reminderSchedule, .firedReminders, .upload, .gapRead, .digestSchedule, .digestClaimed, .currentEmail:
             nil
         case .caughtUp(let c, _, _):
             c

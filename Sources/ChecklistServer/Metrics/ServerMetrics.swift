@@ -29,6 +29,10 @@ final class ServerMetrics: Sendable {
     let remindersLate: Counter
     let remindersDismissed: Counter
     let remindersSnoozed: Counter
+    /// Reminders no device took in time, handed to the mail sender.
+    let remindersMailed: Counter
+    /// Reminder mails held to the end of the user's quiet hours.
+    let remindersMailDeferred: Counter
     let connections: Gauge
     let subscriptions: Gauge
     let uptime: Gauge
@@ -88,6 +92,10 @@ final class ServerMetrics: Sendable {
         remindersLate = counter("reminders_late", "Occurrences fired more than 60 s after their time.")
         remindersDismissed = counter("reminders_dismissed", "dismissReminder requests answered.")
         remindersSnoozed = counter("reminders_snoozed", "snoozeReminder requests answered.")
+        remindersMailed = counter(
+            "reminders_mailed", "Reminder occurrences no device took within the fallback, handed to the mail sender.")
+        remindersMailDeferred = counter(
+            "reminders_mail_deferred", "Reminder mails held to the end of the user's quiet hours.")
         connections = gauge("connections", "Open WebSocket connections.")
         subscriptions = gauge("subscriptions", "Live (connection, checklist) subscriptions.")
         uptime = gauge("uptime", unit: "seconds", "Seconds since the server started.")

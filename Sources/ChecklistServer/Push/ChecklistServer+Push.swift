@@ -4,6 +4,7 @@ import Dispatch
 import Foundation
 import Logging
 import OutboundDelivery
+import Transport
 import WebPush
 
 /// Carrying out `HubAction.push`: fired reminders become Web Push messages for the sender,
@@ -43,7 +44,7 @@ extension ChecklistServer {
                 }
                 let message = PushMessage(
                     subscription: subscription, payload: delivery.payload, topic: Self.topic(for: delivery.itemID),
-                    reference: device.id)
+                    reference: device.id, about: [device.userID.rawValue, delivery.itemID.rawValue])
                 if !pushSender.send(message) {
                     logger.warning(
                         "the push queue is full; a reminder was not pushed", metadata: ["device": "\(device.id)"])
@@ -61,6 +62,14 @@ extension ChecklistServer {
             runOnStore(
                 .pushAnswered(deviceID: job.reference, endpoint: endpoint, gone: false, at: configuration.clock()),
                 then: { _ in })
+            // The device took it: no mail for this reminder.
+            if job.about.count == 2 {
+                let (userID, itemID) = (UserID(job.about[0]), ItemID(job.about[1]))
+                transport.execute { [self] in
+                    hub.reminderTaken(userID: userID, itemID: itemID)
+                    performHubActions()
+                }
+            }
         case .gone:
             logger.info("a push subscription is gone; removed", metadata: ["device": "\(job.reference)"])
             runOnStore(

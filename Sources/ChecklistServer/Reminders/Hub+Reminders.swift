@@ -22,6 +22,7 @@ extension Hub {
     /// The server started: load what the scheduler must hold.
     func start() {
         runStore(.reminderSchedule(now: wallClock()), then: .reminderSchedule)
+        if configuration.mailAvailable { runStore(.digestSchedule(now: wallClock()), then: .digestSchedule) }
     }
 
     /// The wiring's wake-up came.
@@ -86,21 +87,25 @@ extension Hub {
         guard case .success(.fired(let fired)) = result else { return }
         metrics.remindersFired.increment(by: Int64(fired.fired))
         metrics.remindersLate.increment(by: Int64(fired.late))
-        for (userID, message) in fired.messages { deliverReminder(message, to: userID) }
+        var takenLive = Set<UserID>()
+        for (userID, message) in fired.messages where deliverReminder(message, to: userID) { takenLive.insert(userID) }
         push(fired.pushes)
+        holdForMail(fired.emails, takenLive: takenLive)
         schedule(fired.next)
     }
 
     /// A fired reminder to every connection of the user, but those whose missed-reminder lookup
-    /// is still out (its answer carries it).
-    func deliverReminder(_ message: [UInt8], to userID: UserID) {
+    /// is still out (its answer carries it). `true`: some connection took it live.
+    @discardableResult
+    func deliverReminder(_ message: [UInt8], to userID: UserID) -> Bool {
         guard
             let connections = subscriptions.connectionsByUser[userID]?.filter({
                 sessions[$0]?.missedReminderLookups == 0
             }), !connections.isEmpty
-        else { return }
+        else { return false }
         metrics.remindersDelivered.increment(by: Int64(connections.count))
         actions.append(.broadcast(OutboundFrame(text: message), to: connections))
+        return true
     }
 
     /// After a sign-in: the reminders the user missed come to this connection.
@@ -111,23 +116,7 @@ extension Hub {
             then: .pendingReminders(session.connection, userID: userID))
     }
 
-    // MARK: Settings, dismiss and snooze
-
-    func settingsAnswered(_ result: Result<StoreReply, StoreError>, session: HubSession, ticket: UInt64, ref: String?) {
-        guard case .success(.user(let user?)) = result else {
-            let error: StoreError =
-                if case .failure(let error) = result { error } else { .failure("unexpected store reply to settings") }
-            complete(session, ticket: ticket, .message(errorMessage(error, ref: ref)))
-            return
-        }
-        // Every connection of the user reads the new zone from now on (quick add's default).
-        for connection in subscriptions.connectionsByUser[user.id] ?? [] { sessions[connection]?.user = user }
-        complete(
-            session, ticket: ticket,
-            .message(
-                ServerMessage.settings(
-                    timeZone: user.timeZone, inboxID: user.inboxID, maxAttachmentBytes: maxAttachmentBytes, ref: ref)))
-    }
+    // MARK: Dismiss and snooze
 
     func dismissAnswered(
         _ result: Result<StoreReply, StoreError>, session: HubSession, ticket: UInt64, ref: String?,

@@ -34,7 +34,11 @@ enum StoreCommand: Hashable, Sendable {
     case quickAdd(text: String, defaultList: ListID?, timeZone: TimeZone, opID: String, actor: Actor, newID: ItemID)
     case previousAcknowledgement(opID: String, userID: UserID)
     // Settings and reminders
-    case settings(userID: UserID, timeZone: String?)
+    /// Reads the settings, changing the zone and the mail settings first when asked (`tokens`:
+    /// fresh ones for a new address).
+    case settings(
+        userID: UserID, timeZone: String?, email: EmailSettingsChange = EmailSettingsChange(),
+        tokens: EmailTokens? = nil, now: Timestamp = Timestamp(milliseconds: 0))
     case reminderSchedule(now: Timestamp)
     case fireReminders([ScheduledReminder], now: Timestamp)
     case pendingReminders(userID: UserID, now: Timestamp)
@@ -57,13 +61,27 @@ enum StoreCommand: Hashable, Sendable {
     case pushUnsubscribe(id: String, userID: UserID, ref: String?)
     /// A push service's answer: the device is gone (404/410), or it took the push.
     case pushAnswered(deviceID: String, endpoint: String, gone: Bool, at: Timestamp)
+    // Mail
+    /// Every digest's next instant (the scheduler's start).
+    case digestSchedule(now: Timestamp)
+    /// Claims a digest once and reads what it lists.
+    case claimDigest(ScheduledDigest, now: Timestamp)
+    /// The reminders whose fallback minute passed, kept only if their users still take mail
+    /// (with their settings as they are now).
+    case currentEmail([EmailReminder])
+    /// An address-check link was opened.
+    case verifyEmail(tokenHash: [UInt8], now: Timestamp)
+    /// A one-click unsubscribe.
+    case unsubscribeEmail(token: String)
 }
 
 extension StoreCommand {
     /// Edits change the log; the rest read or touch accounts (metrics tell them apart).
     var isEdit: Bool {
         switch self {
-        case .apply, .quickAdd, .fireReminders, .attach, .pushSubscribe, .pushUnsubscribe, .pushAnswered: true
+        case .apply, .quickAdd, .fireReminders, .attach, .pushSubscribe, .pushUnsubscribe, .pushAnswered,
+            .claimDigest, .verifyEmail, .unsubscribeEmail:
+            true
         default: false
         }
     }
@@ -102,6 +120,14 @@ enum StoreReply: Sendable {
     /// `reminder` messages for one user, encoded on the store thread.
     case reminders([[UInt8]])
     case snoozed(ReminderSnooze)
+    /// `settings`: the account, its mail settings, the new address's check token if one is to
+    /// be mailed, and the user's next digest.
+    case settings(UserAccount, EmailSettings?, verificationToken: String?, nextDigest: ScheduledDigest?)
+    case digestSchedule([ScheduledDigest])
+    case digest(EmailDigest?, next: ScheduledDigest?)
+    case emailReminders([EmailReminder])
+    case emailVerified(EmailVerification, nextDigest: ScheduledDigest?)
+    case emailUnsubscribed(EmailSettings?)
     case feed(FeedDocument)
     case attached(CommittedEdit, Attachment)
     /// A download's attachment; `nil`: none this user may read.
@@ -115,6 +141,8 @@ struct FiredReminders: Sendable {
     var messages: [(userID: UserID, message: [UInt8])]
     /// The same reminders to each device of their users that takes push.
     var pushes: [PushDelivery] = []
+    /// The same reminders for users who take them by mail (sent if no device takes them).
+    var emails: [EmailReminder] = []
     var fired: Int
     var late: Int
     var next: [ScheduledReminder]

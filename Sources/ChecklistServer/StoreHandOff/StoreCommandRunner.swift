@@ -73,8 +73,16 @@ enum StoreCommandRunner {
                     )))
         case .previousAcknowledgement(let opID, let userID):
             return .acknowledgement(try storage.previousAcknowledgement(of: opID, by: userID))
-        case .settings(let userID, let timeZone):
-            return .user(try storage.settings(for: userID, timeZone: timeZone))
+        case .settings(let userID, let timeZone, let email, let tokens, let now):
+            var settings = try storage.emailSettings(of: userID)
+            var token: String?
+            // The mail change first: a refused one leaves the zone as it was too.
+            if !email.isEmpty, let tokens {
+                (settings, token) = try storage.changeEmailSettings(of: userID, email, tokens: tokens, now: now)
+            }
+            let user = try storage.settings(for: userID, timeZone: timeZone)
+            let next = settings == nil ? nil : try storage.nextDigest(of: userID, now: now)
+            return .settings(user, settings, verificationToken: token, nextDigest: next)
         case .reminderSchedule(let now):
             return .schedule(try storage.reminderSchedule(now: now))
         case .fireReminders(let due, let now):
@@ -86,7 +94,8 @@ enum StoreCommandRunner {
                 })
             return .fired(
                 FiredReminders(
-                    messages: messages, pushes: pushes, fired: firing.fired, late: firing.late, next: firing.next))
+                    messages: messages, pushes: pushes, emails: try storage.emailReminders(for: firing.deliveries),
+                    fired: firing.fired, late: firing.late, next: firing.next))
         case .pendingReminders(let userID, let now):
             return .reminders(try storage.pendingReminders(for: userID, now: now).map(encode))
         case .dismissReminder(let userID, let listID, let itemID, let at):
@@ -143,6 +152,30 @@ enum StoreCommandRunner {
         case .pushAnswered(let deviceID, let endpoint, let gone, let at):
             try storage.pushAnswered(deviceID: deviceID, endpoint: endpoint, gone: gone, at: at)
             return .done
+        case .digestSchedule(let now):
+            return .digestSchedule(try storage.digestSchedule(now: now))
+        case .claimDigest(let digest, let now):
+            let claimed = try storage.claimDigest(digest, now: now)
+            return .digest(claimed.digest, next: claimed.next)
+        case .currentEmail(let reminders):
+            var current: [UserID: EmailSettings?] = [:]
+            var kept: [EmailReminder] = []
+            for var reminder in reminders {
+                let userID = reminder.delivery.userID
+                if current[userID] == nil { current[userID] = try storage.emailSettings(of: userID) }
+                guard let settings = current[userID] ?? nil, settings.sendsReminders else { continue }
+                reminder.email = settings
+                kept.append(reminder)
+            }
+            return .emailReminders(kept)
+        case .verifyEmail(let tokenHash, let now):
+            let verification = try storage.verifyEmail(tokenHash: tokenHash, now: now)
+            guard case .verified(let settings) = verification else {
+                return .emailVerified(verification, nextDigest: nil)
+            }
+            return .emailVerified(verification, nextDigest: try storage.nextDigest(of: settings.userID, now: now))
+        case .unsubscribeEmail(let token):
+            return .emailUnsubscribed(try storage.unsubscribeEmail(token: token))
         case .snoozeReminder(let userID, let listID, let itemID, let until, let now):
             return .snoozed(
                 try storage.snoozeReminder(userID: userID, listID: listID, itemID: itemID, until: until, now: now))

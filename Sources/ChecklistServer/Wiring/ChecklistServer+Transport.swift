@@ -35,6 +35,7 @@ extension ChecklistServer: WebSocketServerDelegate {
 
     public func webSocketServer(_ server: WebSocketServer, didReceive request: HTTPRequest) {
         if request.path.hasPrefix("/attachments") { return answerDownload(request) }
+        if request.path.hasPrefix("/email/") { return answerMailLink(request) }
         answerFeed(request)
     }
 
@@ -56,6 +57,7 @@ extension ChecklistServer: WebSocketServerDelegate {
     private func metricsExposition() -> [UInt8] {
         let hub = self.hub
         if let pushSender { hub.metrics.copyDeliveryTotals(pushSender.counts, channel: "push") }
+        if let mailSender { hub.metrics.copyDeliveryTotals(mailSender.counts, channel: "mail") }
         return hub.metrics.exposition(
             connections: hub.sessions.count, subscriptions: hub.subscriptions.subscriptionCount,
             uptimeSeconds: Date().timeIntervalSince(startedAt),

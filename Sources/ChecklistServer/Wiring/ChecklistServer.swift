@@ -4,6 +4,7 @@ import Credentials
 import Foundation
 public import Logging
 import Transport
+import Mail
 import OutboundDelivery
 import WebPush
 import WireProtocol
@@ -49,6 +50,14 @@ public final class ChecklistServer: @unchecked Sendable {
     private(set) var pushSender: PushSender?
     /// Where fired reminders become push messages, off the service thread.
     let pushPreparation = DispatchQueue(label: "checkwire.push.prepare")
+    /// Sends mail on its own thread; `nil` without `--smtp`.
+    private(set) var mailSender: MailSender?
+    /// Where mails are written, off the service thread.
+    let mailPreparation = DispatchQueue(label: "checkwire.mail.prepare")
+    /// Wakes the hub when a mail fallback or a digest is due.
+    private(set) var mailWakeUp: WakeUpTimer!
+    /// The port `start()` bound, for links in mail when there is no `--public-url`.
+    private(set) var boundPort = 0
 
     /// Opens the store with `openStore` (the store factory, given the encoder the server's
     /// events are logged with); call `start()` to listen. The server never learns which back
@@ -74,7 +83,9 @@ public final class ChecklistServer: @unchecked Sendable {
                 maxWriterPause: configuration.maxWriterPause,
                 catchUpChunkBytes: max(16 << 10, configuration.maxUnsentBytes / 4),
                 pushPublicKey: configuration.vapidSubject == nil ? nil : pushKeys.publicKeyBase64URL,
-                allowLoopbackPush: configuration.allowLoopbackPush
+                allowLoopbackPush: configuration.allowLoopbackPush,
+                mailAvailable: configuration.mail != nil,
+                emailFallbackMilliseconds: Int64(((configuration.mail?.fallbackSeconds ?? 60) * 1000).rounded())
             ),
             newID: { UUID().uuidString.lowercased() },
             now: { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 },
@@ -88,6 +99,13 @@ public final class ChecklistServer: @unchecked Sendable {
             guard let self else { return }
             self.transport.execute { [self] in
                 self.hub.wokeUp()
+                performHubActions()
+            }
+        }
+        mailWakeUp = WakeUpTimer(label: "checkwire.mail.wakeup") { [weak self] in
+            guard let self else { return }
+            self.transport.execute { [self] in
+                self.hub.mailWokeUp()
                 performHubActions()
             }
         }
@@ -116,6 +134,9 @@ public final class ChecklistServer: @unchecked Sendable {
         pushSender = try Self.makePushSender(configuration: configuration, keys: pushKeys) { [weak self] outcome in
             self?.pushFinished(outcome)
         }
+        mailSender = Self.makeMailSender(configuration: configuration) { [weak self] outcome in
+            self?.mailFinished(outcome)
+        }
     }
 
     private static func transportConfiguration(_ configuration: ServerConfiguration) -> WebSocketServerConfiguration {
@@ -124,7 +145,8 @@ public final class ChecklistServer: @unchecked Sendable {
         transport.port = configuration.port
         transport.publicDirectory = configuration.publicDirectory
         transport.dynamicPaths = ["/healthz", "/metrics"]
-        transport.deferredPrefixes = ["/feed"]
+        transport.deferredPrefixes = ["/feed", "/email"]
+        transport.formPrefixes = ["/email/unsubscribe"]
         transport.uploadPrefixes = ["/attachments"]
         transport.maxUploadBytes = configuration.maxAttachmentBytes
         transport.maxMessageSize = configuration.maxMessageSize
@@ -150,6 +172,7 @@ public final class ChecklistServer: @unchecked Sendable {
     /// Starts listening; returns the bound port.
     public func start() throws -> Int {
         let port = try transport.start()
+        boundPort = port
         buildPlanningIndex()
         transport.execute { [self] in
             hub.start()
@@ -198,7 +221,9 @@ public final class ChecklistServer: @unchecked Sendable {
         _ = drained.wait(timeout: .now() + 2)
         reminderWakeUp.cancel()
         congestionWakeUp.cancel()
+        mailWakeUp.cancel()
         pushSender?.stop()
+        mailSender?.stop()
         store.close()
         let flushed = DispatchSemaphore(value: 0)
         transport.execute { flushed.signal() }
@@ -244,6 +269,10 @@ public final class ChecklistServer: @unchecked Sendable {
                 transport.respond(to: request, with: response)
             case .push(let deliveries):
                 send(deliveries)
+            case .mail(let mail):
+                send(mail)
+            case .wakeMail(let at):
+                mailWakeUp.schedule(at: at, now: configuration.clock())
             }
         }
     }

@@ -55,6 +55,8 @@ public struct ServerConfiguration: Sendable {
     /// Accept `http://127.0.0.1:PORT/…` push endpoints. Tests only: it lets a client make
     /// the server POST to ports on its own machine.
     public var allowLoopbackPush = false
+    /// The mail relay and sender; `nil`: the server sends no mail.
+    public var mail: MailConfiguration?
     /// The time of day reminders are scheduled by. Tests may shift it; the wake-up timer still
     /// waits real time, so a shifted clock must keep running at the real rate.
     public var clock: @Sendable () -> Timestamp = { Timestamp.now }

@@ -1,3 +1,4 @@
+public import ChecklistCore
 import ChecklistClient
 import WireProtocol
 
@@ -14,9 +15,13 @@ extension TerminalCommands {
         printDevices(reply.message["devices"]?.arrayValue ?? [], console: console)
     }
 
-    /// `notify [--remove DEVICE]`: whether this server sends push, the devices that take it
-    /// (one removed first when asked), and email.
-    public static func notify(remove device: String?, server: String?, console: Console) async throws {
+    /// `notify [--remove DEVICE] [mail options]`: whether this server sends push, the devices
+    /// that take it (one removed first when asked), and the mail settings (changed first when
+    /// asked).
+    public static func notify(
+        remove device: String?, email change: EmailSettingsChange = EmailSettingsChange(), server: String?,
+        console: Console
+    ) async throws {
         let context = try context(server: server)
         defer { context.close() }
         let session = try await context.requireSession()
@@ -43,9 +48,13 @@ extension TerminalCommands {
         } else if device != nil {
             throw ClientError.invalidInput("this server sends no push notifications, so there is no device to remove")
         }
+        let settings = try await session.connection.request(
+            .settings(timeZone: nil, email: change), timeout: timeout
+        ).message
+        let email = EmailStatus(settings)
         if console.json {
             var pairs: [(String, JSONValue)] = [
-                ("push", .bool(pushOn)), ("devices", .array(devices)), ("email", .string("unavailable")),
+                ("push", .bool(pushOn)), ("devices", .array(devices)), ("email", email.json),
             ]
             if let removed { pairs.append(("removed", removed)) }
             return console.print(json: JSONOutput(pairs))
@@ -65,7 +74,7 @@ extension TerminalCommands {
                     + "off — this server was started without --vapid-subject, so reminders reach you only while Checkwire is open"
             )
         }
-        console.print(painter.bold("Email: ") + "not available yet on this server")
+        email.print(on: console)
     }
 
     private static func printDevices(_ devices: [JSONValue], console: Console) {

@@ -23,6 +23,8 @@ struct DeferredHTTPExchanges {
         /// An upload whose body is still arriving (or being read): its end must reach the
         /// delegate, as finished or abandoned.
         var isReceivingUpload = false
+        /// A form POST whose body is still arriving: handed to the delegate when it has.
+        var pendingForm: HTTPRequest?
         /// A file body's next chunk read off the service thread, because it was not in the
         /// page cache.
         var offThreadRead = OffThreadRead.none

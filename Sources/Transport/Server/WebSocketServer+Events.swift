@@ -227,7 +227,11 @@ extension WebSocketServer {
         if isUploadPath(path), lws_hdr_total_length(wsi, WSI_TOKEN_PUT_URI) > 0 {
             return beginUpload(wsi, path: path)
         }
-        // Health, metrics and feeds are read-only: anything but GET and HEAD is 405, with `Allow`.
+        if isFormPath(path), lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) > 0 {
+            return beginForm(wsi, path: path)
+        }
+        // Health, metrics and feeds are read-only: anything but GET and HEAD (and a form's POST,
+        // above) is 405, with `Allow`.
         guard isHead || lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0 else {
             return HTTPResponseWriter.write(
                 HTTPResponse(
@@ -253,6 +257,30 @@ extension WebSocketServer {
         (configuration.deferredPrefixes + configuration.uploadPrefixes).contains {
             path == $0 || path.hasPrefix($0 + "/")
         }
+    }
+
+    private func isFormPath(_ path: String) -> Bool {
+        configuration.formPrefixes.contains { path == $0 || path.hasPrefix($0 + "/") }
+    }
+
+    /// A POST under a form prefix: a body of at most `maxFormBytes` (413 past it) is read and
+    /// dropped, then the request goes to the delegate, deferred like a GET.
+    private func beginForm(_ wsi: OpaquePointer, path: String) -> Int32 {
+        guard let delegate else { return -1 }
+        let headers = Self.requestHeaders(of: wsi)
+        let length = headers["content-length"].flatMap { Int($0) } ?? 0
+        guard length >= 0, length <= configuration.maxFormBytes else {
+            return Self.refuseUpload(413, "a form here is at most \(configuration.maxFormBytes) bytes\n", wsi)
+        }
+        let id = deferredHTTP.begin(on: wsi, isHead: false)
+        let request = HTTPRequest(
+            id: id, method: "POST", path: path, query: Self.queryArguments(of: wsi), headers: headers)
+        guard length > 0 else {
+            delegate.webSocketServer(self, didReceive: request)
+            return 0
+        }
+        deferredHTTP.exchange(on: wsi)?.pendingForm = request
+        return 0
     }
 
     private func isUploadPath(_ path: String) -> Bool {
@@ -306,6 +334,7 @@ extension WebSocketServer {
     }
 
     private func receiveUploadBytes(_ wsi: OpaquePointer, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+        if deferredHTTP.exchange(on: wsi)?.pendingForm != nil { return 0 }  // a form's body: not kept
         guard let exchange = deferredHTTP.exchange(on: wsi), exchange.isReceivingUpload,
             let uploads = delegate as? WebSocketServerUploadDelegate
         else { return -1 }
@@ -316,6 +345,11 @@ extension WebSocketServer {
     }
 
     private func finishUpload(_ wsi: OpaquePointer) -> Int32 {
+        if let exchange = deferredHTTP.exchange(on: wsi), let form = exchange.pendingForm {
+            exchange.pendingForm = nil
+            delegate?.webSocketServer(self, didReceive: form)
+            return 0
+        }
         guard let exchange = deferredHTTP.exchange(on: wsi), exchange.isReceivingUpload,
             let uploads = delegate as? WebSocketServerUploadDelegate
         else { return -1 }

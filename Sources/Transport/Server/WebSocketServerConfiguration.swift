@@ -24,6 +24,11 @@ public struct WebSocketServerConfiguration: Sendable {
     /// Path prefixes under which a `PUT` streams its body to the delegate (`didBeginUpload`,
     /// `didReceiveUploadBytes`, `didFinishUpload`); GET and HEAD there are deferred as above.
     public var uploadPrefixes: [String] = []
+    /// Path prefixes under which a small `POST` (a form, such as RFC 8058's one-click
+    /// unsubscribe: at most `maxFormBytes`) is deferred to the delegate like a GET, with
+    /// `method` `POST`, once its body has arrived; the body itself is not kept.
+    public var formPrefixes: [String] = []
+    public var maxFormBytes = 4096
     /// The largest upload body: a `Content-Length` over it gets 413 before any byte is read.
     public var maxUploadBytes: Int64 = 20 << 20
     /// Largest accepted message, however fragmented. A larger one is read to its end and

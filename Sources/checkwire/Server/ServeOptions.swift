@@ -1,8 +1,10 @@
 import ArgumentParser
+import ChecklistCore
 import ChecklistServer
 import ChecklistStore
 import Foundation
 import Logging
+import Mail
 import Transport
 import WebPush
 
@@ -115,6 +117,37 @@ struct ServeOptions: ParsableArguments {
     )
     var vapidSubject: String?
 
+    @Option(
+        help:
+            "The mail relay, smtp://HOST[:PORT] (STARTTLS, port 587 by default) or smtps://HOST[:PORT] (TLS, 465), with the user in the URL (smtp://USER@HOST) or in the password file; turns email on (env CHECKWIRE_SMTP; default: no mail)."
+    )
+    var smtp: String?
+
+    @Option(
+        help:
+            "A file whose first line is the relay's password, or USER:PASSWORD when --smtp names no user (env CHECKWIRE_SMTP_PASSWORD_FILE)."
+    )
+    var smtpPasswordFile: String?
+
+    @Option(
+        help: "PEM certificates to trust for the relay instead of the system's (env CHECKWIRE_SMTP_CA_FILE).")
+    var smtpCaFile: String?
+
+    @Option(
+        help:
+            "The From of every mail, an address or \"Name <address>\"; needed with --smtp (env CHECKWIRE_MAIL_FROM)."
+    )
+    var mailFrom: String?
+
+    @Option(
+        help:
+            "Seconds a reminder waits for a device to take it (live or by push) before it is mailed (env CHECKWIRE_EMAIL_FALLBACK; default 60)."
+    )
+    var emailFallback: Double?
+
+    @Option(help: ArgumentHelp("Seconds to add to the server's clock (tests only).", visibility: .hidden))
+    var clockOffset: Double?
+
     @Flag(
         help: ArgumentHelp(
             "Also accept push endpoints at http://127.0.0.1:PORT/ (tests only: clients could make the server POST to its own ports).",
@@ -215,12 +248,61 @@ struct ServeOptions: ParsableArguments {
             }
         }
         configuration.allowLoopbackPush = allowLoopbackPush
+        configuration.mail = try mailConfiguration()
+        if let clockOffset, clockOffset != 0 {
+            let offset = Int64((clockOffset * 1000).rounded())
+            configuration.clock = { Timestamp(milliseconds: Timestamp(Date()).milliseconds + offset) }
+        }
         let loopName = eventLoop ?? Environment.value("CHECKWIRE_EVENT_LOOP") ?? "epoll"
         guard let loop = EventLoopBackend(rawValue: loopName.lowercased()) else {
             throw ValidationError("unknown event loop \(loopName); use epoll or poll")
         }
         configuration.eventLoop = loop
         return configuration
+    }
+
+    /// `--smtp` and its companions, checked at start: a relay URL or sender that cannot work
+    /// stops the server with a message, before anything is sent.
+    func mailConfiguration() throws -> MailConfiguration? {
+        guard let url = smtp ?? Environment.value("CHECKWIRE_SMTP") else {
+            if mailFrom != nil || smtpPasswordFile != nil {
+                throw ValidationError("--mail-from and --smtp-password-file need --smtp (the relay to send through)")
+            }
+            return nil
+        }
+        guard let from = mailFrom ?? Environment.value("CHECKWIRE_MAIL_FROM") else {
+            throw ValidationError("--smtp needs --mail-from, the address mail comes from (reminders@example.org)")
+        }
+        var password: String?
+        if let path = smtpPasswordFile ?? Environment.value("CHECKWIRE_SMTP_PASSWORD_FILE") {
+            do { password = try String(contentsOfFile: path, encoding: .utf8) } catch {
+                throw ValidationError("--smtp-password-file \(path) cannot be read: \(error.localizedDescription)")
+            }
+        }
+        let configuration: MailConfiguration
+        do throws(MailConfigurationError) {
+            let relay = try SMTPRelay(
+                url: url, passwordFile: password, caFile: smtpCaFile ?? Environment.value("CHECKWIRE_SMTP_CA_FILE"))
+            let sender: Mailbox
+            do throws(MailAddressError) { sender = try Mailbox(parsing: from) } catch {
+                throw MailConfigurationError.invalidSender("--mail-from: \(error.description)")
+            }
+            configuration = MailConfiguration(relay: relay, from: sender)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        var mail = configuration
+        let fallback = try emailFallback ?? Environment.value("CHECKWIRE_EMAIL_FALLBACK").map(Self.seconds) ?? 60
+        guard fallback >= 0, fallback <= 86_400 else {
+            throw ValidationError("--email-fallback must be from 0 to 86400 seconds")
+        }
+        mail.fallbackSeconds = fallback
+        return mail
+    }
+
+    private static func seconds(_ text: String) throws -> Double {
+        guard let value = Double(text) else { throw ValidationError("\(text) is not a number of seconds") }
+        return value
     }
 
     func resolvedLogLevel() throws -> Logger.Level {

@@ -17,10 +17,11 @@ final class HubHarness {
 
     init(
         maxRequestsInFlight: Int = 1_024, signupsPerAddressPerHour: Int = 100, maxWriterPause: Double = 30,
-        pushPublicKey: String? = nil
+        pushPublicKey: String? = nil, mailAvailable: Bool = false
     ) {
         var configuration = Hub.Configuration()
         configuration.pushPublicKey = pushPublicKey
+        configuration.mailAvailable = mailAvailable
         configuration.maxWriterPause = maxWriterPause
         configuration.maxRequestsInFlight = maxRequestsInFlight
         configuration.signupsPerAddressPerHour = signupsPerAddressPerHour
@@ -59,6 +60,12 @@ final class HubHarness {
     /// Calls the hub's scheduler as its wake-up would.
     func wake() {
         hub.wokeUp()
+        collect()
+    }
+
+    /// Calls the hub's mail scheduler as its wake-up would.
+    func wakeMail() {
+        hub.mailWokeUp()
         collect()
     }
 

@@ -52,7 +52,10 @@ import WireProtocol
             (
                 "settings",
                 ServerMessage.settings(
-                    timeZone: "Europe/Lisbon", inboxID: "list-inbox", maxAttachmentBytes: 20 << 20, ref: "r9")
+                    timeZone: "Europe/Lisbon", inboxID: "list-inbox", maxAttachmentBytes: 20 << 20,
+                    email: EmailSettingsReply(
+                        available: true, address: "olive@example.org", verified: true, reminders: true,
+                        digest: TimeOfDay("07:30")), ref: "r9")
             ),
             (
                 "reminder",

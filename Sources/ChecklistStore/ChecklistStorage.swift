@@ -138,6 +138,13 @@ public protocol ChecklistStorage: AnyObject {
         -> [PushDelivery]
     /// The push service said the device is gone (404 or 410), or took a push (`used`).
     func pushAnswered(deviceID: String, endpoint: String, gone: Bool, at: Timestamp) throws(StoreError)
+
+    // MARK: Servers sharing the store
+
+    /// Whether other servers use the store too: only then is there anyone to `publish` to.
+    var sharesCommits: Bool { get }
+    /// Tells the other servers of what this batch did, when and only if it commits.
+    func publish(_ notices: [ClusterNotice]) throws(StoreError)
 }
 
 extension ChecklistStorage {

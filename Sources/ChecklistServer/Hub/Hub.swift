@@ -65,6 +65,11 @@ final class Hub {
     var scheduledWake: Timestamp?
     /// A slice of due reminders is with the store; the next goes when it is back.
     var firingInFlight = false
+    /// Whether this server runs the reminder scheduler: always with one server; on a shared
+    /// store only while it holds the store's scheduling lock (`schedulingChanged`).
+    var leadsScheduling = true
+    /// The schedule could not be loaded: the next wake-up loads it again.
+    var scheduleMissing = false
     var subscriptions = SubscriptionTable()
     /// Which seq each checklist's subscribers were sent last (see `FanOutOrder`).
     var order = FanOutOrder()

@@ -19,20 +19,37 @@ extension Hub {
     /// 2,000-entry commands).
     static let reminderFiringBatch = 250
 
-    /// The server started: load what the scheduler must hold.
+    /// The server started: load what the scheduler must hold, if it runs it.
     func start() {
-        runStore(.reminderSchedule(now: wallClock()), then: .reminderSchedule)
+        if leadsScheduling { runStore(.reminderSchedule(now: wallClock()), then: .reminderSchedule) }
+    }
+
+    /// On a shared store: this server took over the scheduler (load the schedule from the
+    /// tables: what the last one held is there), or lost it (forget the queue; whoever runs
+    /// it now loaded it).
+    func schedulingChanged(leads: Bool) {
+        metrics.schedulesReminders.set(Int64(leads ? 1 : 0))
+        guard leads != leadsScheduling else { return }
+        leadsScheduling = leads
+        reminders.removeAll()
+        scheduledWake = nil
+        if leads { runStore(.reminderSchedule(now: wallClock()), then: .reminderSchedule) }
     }
 
     /// The wiring's wake-up came.
     func wokeUp() {
         scheduledWake = nil
+        if scheduleMissing, leadsScheduling {
+            scheduleMissing = false
+            runStore(.reminderSchedule(now: wallClock()), then: .reminderSchedule)
+            return
+        }
         remindersDue()
     }
 
     /// Fires the next slice of what is due (after a wake-up, the start, or the previous slice).
     func remindersDue() {
-        guard !draining, !firingInFlight else { return }
+        guard !draining, !firingInFlight, leadsScheduling else { return }
         let now = wallClock()
         let due = reminders.popDue(at: now, limit: Self.reminderFiringBatch)
         if !due.isEmpty {
@@ -45,7 +62,7 @@ extension Hub {
 
     /// Adds entries and moves the wake-up earlier when one is sooner.
     func schedule(_ entries: [ScheduledReminder]) {
-        guard !entries.isEmpty else { return }
+        guard !entries.isEmpty, leadsScheduling else { return }
         reminders.insert(contentsOf: entries)
         scheduleWake()
     }
@@ -60,7 +77,15 @@ extension Hub {
     }
 
     func scheduleLoaded(_ result: Result<StoreReply, StoreError>) {
-        guard case .success(.schedule(let entries)) = result else { return }
+        guard leadsScheduling else { return }
+        guard case .success(.schedule(let entries)) = result else {
+            // The store could not read it (the database is down): try again in a second.
+            scheduleMissing = true
+            let retry = Timestamp(milliseconds: wallClock().milliseconds + 1_000)
+            scheduledWake = retry
+            actions.append(.wake(at: retry))
+            return
+        }
         reminders.insert(contentsOf: entries)
         remindersDue()
     }

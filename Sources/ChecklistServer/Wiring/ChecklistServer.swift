@@ -8,6 +8,7 @@ import OutboundDelivery
 import WebPush
 import WireProtocol
 import Prometheus
+import Synchronization
 
 /// The Checkwire server: wiring between the transport, the hub, the store and the password
 /// workers. The session logic is all in `Hub`; this class only carries out its actions.
@@ -49,6 +50,8 @@ public final class ChecklistServer: @unchecked Sendable {
     private(set) var pushSender: PushSender?
     /// Where fired reminders become push messages, off the service thread.
     let pushPreparation = DispatchQueue(label: "checkwire.push.prepare")
+    /// When the log last warned of the tail's lag (uptime nanoseconds; 0: never).
+    let tailLagWarnedAt = Mutex<UInt64>(0)
 
     /// Opens the store with `openStore` (the store factory, given the encoder the server's
     /// events are logged with); call `start()` to listen. The server never learns which back
@@ -147,10 +150,12 @@ public final class ChecklistServer: @unchecked Sendable {
         let port = try transport.start()
         buildPlanningIndex()
         transport.execute { [self] in
+            // Whether this server runs the reminder scheduler is the store's to say, next.
+            hub.leadsScheduling = false
             hub.start()
             performHubActions()
         }
-        store.followOtherServers { [weak self] events in self?.committedElsewhere(events) }
+        followOtherServers()
         logger.info(
             "listening",
             metadata: ["host": "\(configuration.host)", "port": "\(port)", "database": "\(store.location)"])

@@ -145,6 +145,8 @@ public protocol ChecklistStorage: AnyObject {
     var sharesCommits: Bool { get }
     /// Tells the other servers of what this batch did, when and only if it commits.
     func publish(_ notices: [ClusterNotice]) throws(StoreError)
+    /// The checklists whose stored head passed the seq given (`StoragePort.heads`).
+    func storedHeads(after known: [ListID: Int64]) throws(StoreError) -> [StoredHead]
 }
 
 extension ChecklistStorage {

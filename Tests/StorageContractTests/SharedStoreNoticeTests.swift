@@ -77,6 +77,32 @@ import Testing
     }
 
     @Test(arguments: SharedStoreTests.shared)
+    func theHeadCheckFindsWhatTheOtherStoreCommittedWithItsNotices(_ kind: StorageBackendKind) throws {
+        try SharedStoreTests.withTwoStores(kind) { first, second in
+            let olive = try first.signUp("olive")
+            _ = try first.signUp("pia")
+            try first.createList("l", by: olive)
+            try first.createList("m", by: olive)
+            let shared = SharedNotice(userID: "u-pia", message: Array(#"{"type":"listShared"}"#.utf8))
+            try first.sync { store throws(StoreError) in
+                let share = try store.apply(.share("l", username: "pia", role: .editor), opID: "share", by: olive.actor)
+                guard case .applied(let applied) = share else { throw .failure("the share was a duplicate") }
+                try store.publish([
+                    .eventNotices(listID: "l", seq: applied.event.seq, revokedUserID: nil, shared: shared)
+                ])
+            }
+            try first.applied(.edit("l", .addItem(.init(id: "a", title: "A"))), opID: "a", by: olive)
+            let heads = try second.sync { store throws(StoreError) in
+                try store.storedHeads(after: ["l": 1, "m": 1, "gone": 0])
+            }
+            #expect(heads.map(\.listID) == ["l"], "only the checklists that moved")
+            #expect(heads.first?.head == 3)
+            #expect(heads.first?.notices.map(\.seq) == [2])
+            #expect(heads.first?.notices.first?.shared == shared)
+        }
+    }
+
+    @Test(arguments: SharedStoreTests.shared)
     func oneStoreRunsTheSchedulerAndTheOtherTakesOverWhenItCloses(_ kind: StorageBackendKind) throws {
         try kind.withLocation { location in
             try kind.withStore(at: location) { second in

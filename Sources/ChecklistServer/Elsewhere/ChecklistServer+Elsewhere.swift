@@ -9,9 +9,14 @@ extension ChecklistServer {
     /// The tail's lag above which the log warns: a transaction held open this long.
     static let tailLagWarning: Double = 3
 
+    /// How often the heads of the checklists subscribed here are checked on a shared store.
+    static let headCheckInterval = 250
+
     /// Starts following what the other servers of a shared store commit (nothing on a store
-    /// only this server writes), and competes for the reminder scheduler.
+    /// only this server writes), checking the heads of subscribed checklists, and competes for
+    /// the reminder scheduler.
     func followOtherServers() {
+        if store.isShared { headCheckWakeUp.schedule(inMilliseconds: Self.headCheckInterval) }
         store.followOtherServers(
             CommitFollower(
                 events: { [weak self] events in self?.committedElsewhere(events) },
@@ -37,11 +42,7 @@ extension ChecklistServer {
     /// perhaps again), handed to the hub on the service thread: `FanOutOrder` gives each
     /// subscriber every one once, in `seq` order, reading from the log what it missed.
     func committedElsewhere(_ events: [CommittedEvent]) {
-        let deliveries = events.map { event in
-            EventDelivery(
-                listID: event.listID, seq: event.seq, payload: event.payload, revokedUserID: event.revokedUserID,
-                shared: event.shared.map { ($0.userID, OutboundFrame(text: $0.message)) })
-        }
+        let deliveries = events.map(EventDelivery.init(committedElsewhere:))
         transport.execute { [self] in
             hub.committedElsewhere(deliveries)
             performHubActions()

@@ -73,6 +73,8 @@ extension Hub {
             remindersFired(result)
         case .gapRead(let listID, let after):
             eventsRead(result, listID: listID, after: after, for: nil)
+        case .headCheck:
+            headsChecked(result)
         case .caughtUp(let connection, let listID, let after):
             eventsRead(result, listID: listID, after: after, for: connection)
         }

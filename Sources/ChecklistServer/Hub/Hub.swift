@@ -70,6 +70,8 @@ final class Hub {
     var leadsScheduling = true
     /// The schedule could not be loaded: the next wake-up loads it again.
     var scheduleMissing = false
+    /// A head check is with the store (one at a time).
+    var headCheckInFlight = false
     var subscriptions = SubscriptionTable()
     /// Which seq each checklist's subscribers were sent last (see `FanOutOrder`).
     var order = FanOutOrder()

@@ -46,6 +46,8 @@ enum StoreCommandRunner {
             var read = StoredPayloads()
             if try !storage.events(of: listID, after: after, through: through, into: &read) { read.removeAll() }
             return .events(read.payloads)
+        case .storedHeads(let known):
+            return .heads(try storage.storedHeads(after: known))
         case .liveCatchUp(let listID, let after, let maxBytes):
             var batch = FrameBatch()
             let range = try storage.events(of: listID, after: after, maxBytes: maxBytes, into: &batch)

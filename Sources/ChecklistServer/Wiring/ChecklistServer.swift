@@ -38,6 +38,9 @@ public final class ChecklistServer: @unchecked Sendable {
     private(set) var reminderWakeUp: WakeUpTimer!
     /// Wakes the hub when a congested checklist has held its writers long enough.
     private(set) var congestionWakeUp: WakeUpTimer!
+    /// On a shared store, wakes the hub every `headCheckInterval` to check the heads of the
+    /// checklists subscribed here (`Hub.headCheckDue`).
+    private(set) var headCheckWakeUp: WakeUpTimer!
     /// Derives feed tokens and signs attachment links; kept in the store, so that every server
     /// on it shares it.
     let serverKey: ServerKey
@@ -100,6 +103,14 @@ public final class ChecklistServer: @unchecked Sendable {
                 self.hub.congestionCheckDue()
                 performHubActions()
             }
+        }
+        headCheckWakeUp = WakeUpTimer(label: "checkwire.heads.wakeup") { [weak self] in
+            guard let self else { return }
+            self.transport.execute { [self] in
+                self.hub.headCheckDue()
+                performHubActions()
+            }
+            if self.store.isOpen { self.headCheckWakeUp.schedule(inMilliseconds: Self.headCheckInterval) }
         }
         store.healthChanged = { [logger, location = store.location] health in
             switch health {
@@ -192,6 +203,7 @@ public final class ChecklistServer: @unchecked Sendable {
         _ = drained.wait(timeout: .now() + 2)
         reminderWakeUp.cancel()
         congestionWakeUp.cancel()
+        headCheckWakeUp.cancel()
         pushSender?.stop()
         store.close()
         let flushed = DispatchSemaphore(value: 0)

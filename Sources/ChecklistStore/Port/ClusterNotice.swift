@@ -69,7 +69,31 @@ public struct TailLag: Sendable, Equatable {
     }
 }
 
+/// A checklist's stored head, as the head check of a shared store reads it, with the notices
+/// (`revoked`, `listShared`) of its events past the seq asked about (their `payload` empty).
+public struct StoredHead: Sendable, Equatable {
+    public var listID: ListID
+    public var head: Int64
+    public var notices: [CommittedEvent]
+
+    public init(listID: ListID, head: Int64, notices: [CommittedEvent] = []) {
+        self.listID = listID
+        self.head = head
+        self.notices = notices
+    }
+}
+
+extension CommittedEvent: Equatable {
+    public static func == (lhs: CommittedEvent, rhs: CommittedEvent) -> Bool {
+        lhs.listID == rhs.listID && lhs.seq == rhs.seq && lhs.payload == rhs.payload
+            && lhs.revokedUserID == rhs.revokedUserID && lhs.shared == rhs.shared
+    }
+}
+
 extension StoragePort {
+    /// Only this server commits to the store: its heads are the ones it sent.
+    public func heads(after known: [ListID: Int64]) throws(StorageFailure) -> [StoredHead] { [] }
+
     /// Only this server uses the store: nobody else to tell.
     public func publish(_ notices: [ClusterNotice]) throws(StorageFailure) {}
 

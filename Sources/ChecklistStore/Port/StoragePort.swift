@@ -114,6 +114,10 @@ public protocol StoragePort: AnyObject {
     /// Tells the other servers on a shared store of what this batch did (`ClusterNotice`), when
     /// and only if it commits.
     func publish(_ notices: [ClusterNotice]) throws(StorageFailure)
+    /// On a shared store, the stored heads of the checklists whose head passed the seq given
+    /// (events committed elsewhere that this server may not have read yet), with the notices
+    /// of the events past it.
+    func heads(after known: [ListID: Int64]) throws(StorageFailure) -> [StoredHead]
 
     // MARK: Attachments
 

@@ -16,16 +16,30 @@ extension StoreExecutor {
     /// the batch committed and is durable. Either way the health is recorded. The results are
     /// handed to the back end, which releases them in batch order once the batch is durable,
     /// while this thread goes on with the next batch.
+    ///
+    /// A batch the database rolled back for a conflict with another server's transaction (a
+    /// deadlock between servers) is run again whole, at most `maxConflictReruns` times: none of
+    /// its jobs was answered, and the rules' state of it was dropped with the rollback.
     private func runBatch(_ batch: [QueuedJob]) {
         var afterCommits: [AfterCommit] = []
         afterCommits.reserveCapacity(batch.count)
         let rules = self.rules
-        let outcome = port.runBatch { () throws(StorageFailure) -> BatchEnd in
-            rules.beginBatch()
-            for job in batch { afterCommits.append(job.run(rules)) }
-            if rules.poisoned { return .rollBack }
-            try rules.flushPendingWrites()
-            return .commit
+        var outcome: BatchOutcome
+        var reruns = 0
+        while true {
+            afterCommits.removeAll(keepingCapacity: true)
+            outcome = port.runBatch { () throws(StorageFailure) -> BatchEnd in
+                rules.beginBatch()
+                for job in batch { afterCommits.append(job.run(rules)) }
+                if rules.poisoned { return .rollBack }
+                try rules.flushPendingWrites()
+                return .commit
+            }
+            guard case .rolledBack(let failure) = outcome, failure?.kind == .conflict || rules.poisonedByConflict,
+                reruns < Self.maxConflictReruns
+            else { break }
+            reruns += 1
+            rules.rollBackBatch()
         }
         switch outcome {
         case .didNotBegin(let failure):

@@ -29,6 +29,9 @@ public final class StoreExecutor: StoreBackend, @unchecked Sendable {
         let abandon: Abandoned
     }
 
+    /// How many times a batch rolled back by a conflict with another server is run again.
+    public static let maxConflictReruns = 3
+
     private let jobs = RoundQueue<QueuedJob>()
     private let finished = DispatchSemaphore(value: 0)
     /// The back end; store thread only once started.

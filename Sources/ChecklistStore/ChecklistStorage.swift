@@ -173,6 +173,15 @@ public protocol ChecklistStorage: AnyObject {
     func claimDigest(_ digest: ScheduledDigest, now: Timestamp) throws(StoreError) -> (
         digest: EmailDigest?, next: ScheduledDigest?
     )
+
+    // MARK: Servers sharing the store
+
+    /// Whether other servers use the store too: only then is there anyone to `publish` to.
+    var sharesCommits: Bool { get }
+    /// Tells the other servers of what this batch did, when and only if it commits.
+    func publish(_ notices: [ClusterNotice]) throws(StoreError)
+    /// The checklists whose stored head passed the seq given (`StoragePort.heads`).
+    func storedHeads(after known: [ListID: Int64]) throws(StoreError) -> [StoredHead]
 }
 
 extension ChecklistStorage {

@@ -39,9 +39,15 @@ public protocol StoreBackend: AnyObject, Sendable {
     var startupNotes: [String] { get }
     /// Finishes every queued job, then closes.
     func close()
-    /// On a store other servers write too, starts handing `deliver` every committed event
-    /// (theirs and this server's, in any order, perhaps again), from a thread of the store's.
-    func followOtherServers(_ deliver: @escaping @Sendable ([CommittedEvent]) -> Void)
+    /// On a store other servers write too, starts handing `follower` the events and notices
+    /// the other servers commit (events in any order, perhaps again), from a thread of the
+    /// store's.
+    func followOtherServers(_ follower: CommitFollower)
+    /// Tells `changed` whether this server runs the reminder scheduler, now and whenever that
+    /// changes (on a store other servers share, one of them at a time), from any thread.
+    func leadScheduling(_ changed: @escaping @Sendable (_ leads: Bool) -> Void)
+    /// Whether other servers use the store too.
+    var isShared: Bool { get }
 }
 
 extension StoreBackend {

@@ -1,3 +1,4 @@
+import ChecklistCore
 import ChecklistStore
 import Foundation
 import PostgresNIO
@@ -14,6 +15,9 @@ import Synchronization
 /// holds the horizon back: the hub's `FanOutOrder` reorders per subscription and reads what it
 /// misses from the log.
 ///
+/// The notices other servers publish (`notices`, `ClusterNotice`) are read the same way, each
+/// turn before the events, and the lag (`TailLag`) is measured about once a second.
+///
 /// Runs on a thread of its own with a connection of its own. It reads every 250 ms, and at
 /// once when woken: by this server's store after a commit (`hint`), or by another server's
 /// hint, an empty `NOTIFY` this tail sends on its own connection — never inside a write
@@ -22,92 +26,157 @@ final class EventTail: @unchecked Sendable {
     static let channel = "checkwire_events"
     static let interval: TimeInterval = 0.25
     static let pageSize = 500
+    /// Notices older than this are deleted (a tail so far behind has no connections to tell).
+    static let noticeRetention = "1 hour"
 
     private let link: PostgresLink
-    private let deliver: @Sendable ([CommittedEvent]) -> Void
-    private let wake = DispatchSemaphore(value: 0)
-    private let state = Mutex((stopping: false, hintsToSend: 0))
+    private let follower: CommitFollower
+    /// When the lag was last measured and the old notices last deleted.
+    private var lastMeasured = DispatchTime(uptimeNanoseconds: 0)
+    private var lastPruned = DispatchTime(uptimeNanoseconds: 0)
+    /// When a turn last read everything below the horizon.
+    private var lastCaughtUp = DispatchTime.now()
+    /// Commits hinted since the last turn (any thread).
+    private let hintsToSend = Mutex(0)
     private var listening: PostgresConnection?
-    private let stopped = DispatchSemaphore(value: 0)
+    private var cursor: Cursor?
+    private var noticeCursor: Cursor?
+    private var thread: PollingThread!
 
     /// This server's events (`events.node`) are left out: they reach its subscribers when their
     /// batch commits, with the notices (`revoked`, `listShared`) the log does not carry.
     private let node: String
 
-    init(url: PostgresURL, node: String, deliver: @escaping @Sendable ([CommittedEvent]) -> Void) {
+    init(url: PostgresURL, node: String, follower: CommitFollower) {
         self.node = node
         link = PostgresLink(url: url, label: "checkwire.postgres.tail")
-        self.deliver = deliver
-        let thread = Thread { [self] in run() }
-        thread.name = "checkwire-tail"
-        thread.start()
+        self.follower = follower
+        thread = PollingThread(
+            name: "checkwire-tail", interval: Self.interval, turn: { [unowned self] in turn() },
+            finish: { [unowned self] in link.shutdown() })
     }
 
     /// This server committed events: read now, and wake the other servers' tails.
     func hint() {
-        state.withLock { $0.hintsToSend += 1 }
-        wake.signal()
+        hintsToSend.withLock { $0 += 1 }
+        thread.wake()
     }
 
     func stop() {
-        state.withLock { $0.stopping = true }
-        wake.signal()
-        stopped.wait()
+        thread.stop()
     }
 
-    private var isStopping: Bool { state.withLock { $0.stopping } }
-
-    private func run() {
-        var cursor: (xid: String, id: Int64)?
-        while !isStopping {
-            do {
-                try listen()
-                try sendHints()
-                if cursor == nil {
-                    // From now on: what committed before the horizon was read when it was live.
-                    let horizon = try link.query("SELECT pg_snapshot_xmin(pg_current_snapshot())::text").first?.string(
-                        0)
-                    cursor = (horizon ?? "0", 0)
-                }
-                while let from = cursor {
-                    let rows = try link.query(
-                        """
-                        SELECT xid::text, id, list_id, seq, payload, node IS NOT DISTINCT FROM $3 FROM events
-                        WHERE (xid, id) > ($1::xid8, $2) AND xid < pg_snapshot_xmin(pg_current_snapshot())
-                        ORDER BY xid, id LIMIT \(Self.pageSize)
-                        """, [.text(from.xid), .int(from.id), .text(node)])
-                    guard let last = rows.last else { break }
-                    cursor = (last.string(0), last.int64(1))
-                    let elsewhere = rows.filter { !$0.bool(5) }.map { row in
-                        CommittedEvent(listID: row.id(2), seq: row.int64(3), payload: row.bytes(4) ?? [])
-                    }
-                    if !elsewhere.isEmpty { deliver(elsewhere) }
-                    if rows.count < Self.pageSize { break }
-                }
-            } catch {
-                // The server is down or restarting: try again at the next turn, on a new connection.
-                link.disconnect()
-                listening = nil
+    /// One read of everything new below the horizon: notices first, then events.
+    private func turn() {
+        do {
+            try listen()
+            try sendHints()
+            if cursor == nil || noticeCursor == nil {
+                // From now on: what committed before the horizon was read when it was live.
+                let horizon = try link.query("SELECT pg_snapshot_xmin(pg_current_snapshot())::text").first?.string(0)
+                cursor = (horizon ?? "0", 0)
+                noticeCursor = cursor
             }
-            _ = wake.wait(timeout: .now() + Self.interval)
+            try readNotices(from: &noticeCursor)
+            try readEvents(from: &cursor)
+            lastCaughtUp = .now()
+            try measureAndPrune()
+        } catch {
+            // The server is down or restarting: try again at the next turn, on a new connection.
+            link.disconnect()
+            listening = nil
+            reportUnreachable()
         }
-        link.shutdown()
-        stopped.signal()
+    }
+
+    typealias Cursor = (xid: String, id: Int64)
+
+    /// Every event below the horizon past `cursor`, but this server's, to the follower.
+    private func readEvents(from cursor: inout Cursor?) throws(StorageFailure) {
+        while let from = cursor {
+            let rows = try link.query(
+                """
+                SELECT xid::text, id, list_id, seq, payload, node IS NOT DISTINCT FROM $3,
+                    revoked_user, shared_user, shared_notice
+                FROM events
+                WHERE (xid, id) > ($1::xid8, $2) AND xid < pg_snapshot_xmin(pg_current_snapshot())
+                ORDER BY xid, id LIMIT \(Self.pageSize)
+                """, [.text(from.xid), .int(from.id), .text(node)])
+            guard let last = rows.last else { return }
+            cursor = (last.string(0), last.int64(1))
+            let elsewhere = rows.filter { !$0.bool(5) }.map { row in
+                CommittedEvent(
+                    listID: row.id(2), seq: row.int64(3), payload: row.bytes(4) ?? [],
+                    revokedUserID: row.text(6).map(UserID.init),
+                    shared: row.text(7).map { SharedNotice(userID: UserID($0), message: row.bytes(8) ?? []) })
+            }
+            if !elsewhere.isEmpty { follower.events(elsewhere) }
+            if rows.count < Self.pageSize { return }
+        }
+    }
+
+    /// Every notice below the horizon past `cursor`, but this server's, to the follower.
+    private func readNotices(from cursor: inout Cursor?) throws(StorageFailure) {
+        while let from = cursor {
+            let rows = try link.query(
+                """
+                SELECT xid::text, id, node = $3, kind, user_id, body FROM notices
+                WHERE (xid, id) > ($1::xid8, $2) AND xid < pg_snapshot_xmin(pg_current_snapshot())
+                ORDER BY xid, id LIMIT \(Self.pageSize)
+                """, [.text(from.xid), .int(from.id), .text(node)])
+            guard let last = rows.last else { return }
+            cursor = (last.string(0), last.int64(1))
+            let elsewhere = rows.filter { !$0.bool(2) }.compactMap { row in
+                NoticeRows.notice(kind: row.string(3), userID: row.text(4), body: row.bytes(5) ?? [])
+            }
+            if !elsewhere.isEmpty { follower.notices(elsewhere) }
+            if rows.count < Self.pageSize { return }
+        }
+    }
+
+    /// About once a second: how long the oldest open transaction with an id has held the
+    /// horizon (and which server process runs it), and, once a minute, old notices deleted.
+    private func measureAndPrune() throws(StorageFailure) {
+        let now = DispatchTime.now()
+        guard now.uptimeNanoseconds >= lastMeasured.uptimeNanoseconds + 1_000_000_000 else { return }
+        lastMeasured = now
+        let oldest = try link.query(
+            """
+            SELECT pid::bigint, EXTRACT(EPOCH FROM clock_timestamp() - xact_start)::float8 FROM pg_stat_activity
+            WHERE backend_xid IS NOT NULL AND xact_start IS NOT NULL ORDER BY xact_start LIMIT 1
+            """
+        ).first
+        let held = oldest.map { $0.real(1) } ?? 0
+        follower.lag(TailLag(seconds: max(0, held), holderPID: oldest.flatMap { $0.int(0) }.map(Int.init)))
+        if now.uptimeNanoseconds >= lastPruned.uptimeNanoseconds + 60_000_000_000 {
+            lastPruned = now
+            try link.query(
+                """
+                DELETE FROM notices WHERE created_at < now() - interval '\(Self.noticeRetention)'
+                AND xid < pg_snapshot_xmin(pg_current_snapshot())
+                """)
+        }
+    }
+
+    /// The tail could not read: it is as far behind as the time since it last could.
+    private func reportUnreachable() {
+        let behind = Double(DispatchTime.now().uptimeNanoseconds - lastCaughtUp.uptimeNanoseconds) / 1e9
+        follower.lag(TailLag(seconds: behind, holderPID: nil))
     }
 
     /// Listens for other servers' hints on this tail's connection (again after a reconnect).
     private func listen() throws(StorageFailure) {
         let connection = try link.connected()
         guard listening !== connection else { return }
-        _ = connection.addListener(channel: Self.channel) { [wake] _, _ in wake.signal() }
+        _ = connection.addListener(channel: Self.channel) { [weak self] _, _ in self?.thread.wake() }
         listening = connection
     }
 
     /// One empty NOTIFY for however many commits hinted since the last turn.
     private func sendHints() throws(StorageFailure) {
-        let pending = state.withLock { state in
-            defer { state.hintsToSend = 0 }
-            return state.hintsToSend
+        let pending = hintsToSend.withLock { count in
+            defer { count = 0 }
+            return count
         }
         if pending > 0 { try link.query("NOTIFY \(Self.channel)") }
     }

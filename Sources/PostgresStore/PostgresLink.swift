@@ -54,7 +54,7 @@ final class PostgresLink {
             ).wait()
             return result.rows.map(SQLRow.init)
         } catch {
-            throw StorageFailure(Self.describe(error, url: url))
+            throw Self.failure(error, url: url)
         }
     }
 
@@ -67,7 +67,7 @@ final class PostgresLink {
             ).wait()
             return result.metadata.rows ?? 0
         } catch {
-            throw StorageFailure(Self.describe(error, url: url))
+            throw Self.failure(error, url: url)
         }
     }
 
@@ -89,7 +89,7 @@ final class PostgresLink {
         for future in pipeline.futures {
             do { _ = try future.wait() } catch { if first == nil { first = error } }
         }
-        if let first { throw StorageFailure(Self.describe(first, url: url)) }
+        if let first { throw Self.failure(first, url: url) }
     }
 
     /// Drops the connection (after a failure whose outcome is unknown, or at the end).
@@ -140,6 +140,14 @@ final class PostgresLink {
             return "\(error.code)"
         }
         return "\(error)"
+    }
+
+    /// A failed statement as the port reports it: a deadlock or a serialization failure (the
+    /// database rolled the transaction back for another one's sake) is a `conflict`, which the
+    /// executor answers by running the batch again.
+    static func failure(_ error: any Error, url: PostgresURL) -> StorageFailure {
+        let conflict = ["40P01", "40001"].contains(sqlState(error) ?? "")
+        return StorageFailure(describe(error, url: url), kind: conflict ? .conflict : .failed)
     }
 
     /// The SQLSTATE of a server error, if it was one.

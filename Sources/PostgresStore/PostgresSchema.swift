@@ -233,6 +233,24 @@ enum PostgresSchema {
             digest_sent_for BIGINT
         );
         """,
+        // What servers tell each other besides events: an event row keeps the user its
+        // `unshare` revoked or its `share` added (with their `listShared`), so every server
+        // tells them in the event's place; `notices` carries sign-outs, reminders, dismissals,
+        // snoozes, settings and the schedule, each row recording its transaction like an
+        // event's, for the same commit-safe tail.
+        """
+        ALTER TABLE events ADD COLUMN revoked_user TEXT, ADD COLUMN shared_user TEXT, ADD COLUMN shared_notice BYTEA;
+        CREATE TABLE notices (
+            id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            xid xid8 NOT NULL DEFAULT pg_current_xact_id(),
+            node TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            user_id TEXT,
+            body BYTEA NOT NULL,
+            created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+        );
+        CREATE INDEX notices_by_transaction ON notices(xid, id);
+        """,
     ]
 
     /// Migrates the database to this build's schema under the advisory lock, or refuses one a

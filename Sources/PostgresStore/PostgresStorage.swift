@@ -27,10 +27,15 @@ public final class PostgresStorage: StoragePort {
     /// This server among the ones sharing the database, as its event rows record it: its tail
     /// leaves its own events out, which reach its subscribers when their batch commits.
     let node = UUID().uuidString.lowercased()
-    /// Whether the batch being run logged events (the tail is then hinted after its commit).
+    /// Whether the batch being run logged events or notices (the tail is then hinted after its
+    /// commit).
     var wroteEvents = false
+    /// Notices the batch being run published, written just before its commit.
+    var pendingNotices: [ClusterNotice] = []
     /// Set once by the server's thread (`followCommits`), then read by the store thread.
     let tail = Mutex<EventTail?>(nil)
+    /// Set once by the server's thread (`leadScheduling`).
+    let schedulerLock = Mutex<SchedulerLock?>(nil)
     /// Tests only: batches begin read-only (`refuseWrites`).
     let readOnlyBatches = Mutex(false)
     /// Whether the schema is known to be this build's (checked on the first connection).
@@ -127,12 +132,14 @@ public final class PostgresStorage: StoragePort {
         }
         wroteInBatch = false
         wroteEvents = false
+        pendingNotices.removeAll()
         do {
             switch try body() {
             case .rollBack:
                 try link.query("ROLLBACK")
                 return .rolledBack(nil)
             case .commit:
+                try writePendingNotices()
                 try link.query("COMMIT")
                 if wroteEvents { tail.withLock { $0 }?.hint() }
                 return .committed(wrote: wroteInBatch)
@@ -149,9 +156,15 @@ public final class PostgresStorage: StoragePort {
     var wroteInBatch = false
 
     /// Starts the tail of every server's commits (`EventTail`).
-    public func followCommits(_ deliver: @escaping @Sendable ([CommittedEvent]) -> Void) {
-        let started = EventTail(url: url, node: node, deliver: deliver)
+    public func followCommits(_ follower: CommitFollower) {
+        let started = EventTail(url: url, node: node, follower: follower)
         tail.withLock { $0 = started }
+    }
+
+    /// One server of the database at a time runs the reminder scheduler (`SchedulerLock`).
+    public func leadScheduling(_ changed: @escaping @Sendable (Bool) -> Void) {
+        let started = SchedulerLock(url: url, changed: changed)
+        schedulerLock.withLock { $0 = started }
     }
 
     /// A committed batch is already durable (`synchronous_commit = on`): released at once, which
@@ -162,6 +175,7 @@ public final class PostgresStorage: StoragePort {
 
     public func close() {
         tail.withLock { $0 }?.stop()
+        schedulerLock.withLock { $0 }?.stop()
         link.shutdown()
     }
 }

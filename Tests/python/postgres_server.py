@@ -68,9 +68,13 @@ class PostgresServer:
             pytest.fail(f"{' '.join(args)} failed: {result.stdout}{result.stderr}")
         return result.stdout
 
+    def prefix_psql(self, database="postgres"):
+        """A psql command line on this server and database, for the statements to add."""
+        return [f"{self.bin}/psql", "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", self.folder,
+                "-p", str(self.port), "-U", "postgres", "-d", database]
+
     def sql(self, statement, database="postgres"):
-        return self._run([f"{self.bin}/psql", "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", self.folder,
-                          "-p", str(self.port), "-U", "postgres", "-d", database, "-c", statement]).strip()
+        return self._run(self.prefix_psql(database) + ["-c", statement]).strip()
 
     def url(self, database, user="postgres", password=None):
         credentials = user if password is None else f"{user}:{password}"

@@ -7,6 +7,7 @@ on the node that did not write; a resent opId on the other node gets the origina
 """
 
 import asyncio
+import contextlib
 
 from postgres_server import postgres_server, postgres_url  # noqa: F401  (fixtures used by name)
 from test_postgres_serve import start, stop
@@ -16,32 +17,40 @@ WRITERS_PER_NODE = 3
 EDITS_PER_WRITER = 40
 
 
-def test_two_nodes_keep_one_log_per_checklist(postgres_url, tmp_path):
-    a, port_a = start(postgres_url, tmp_path, "a")
-    b, port_b = start(postgres_url, tmp_path, "b")
+@contextlib.contextmanager
+def two_nodes(database, tmp_path):
+    """Nodes A and B on one database; yields their WebSocket URLs, stops both at the end."""
+    a, port_a = start(database, tmp_path, "a")
     try:
-        urls = (f"ws://127.0.0.1:{port_a}/ws", f"ws://127.0.0.1:{port_b}/ws")
-        asyncio.run(asyncio.wait_for(_cluster(*urls), 180))
+        b, port_b = start(database, tmp_path, "b")
+        try:
+            yield f"ws://127.0.0.1:{port_a}/ws", f"ws://127.0.0.1:{port_b}/ws"
+        finally:
+            stop(b)
     finally:
         stop(a)
-        stop(b)
 
 
-async def _signup(url, name):
+def test_two_nodes_keep_one_log_per_checklist(postgres_url, tmp_path):
+    with two_nodes(postgres_url, tmp_path) as urls:
+        asyncio.run(asyncio.wait_for(_cluster(*urls), 180))
+
+
+async def signup(url, name):
     client = await Client.open(url, name)
     reply = await client.request({"type": "signup", "username": name, "password": f"{name}-secret-1"})
     assert reply["type"] == "authed", reply
     return client, reply["token"]
 
 
-async def _auth(url, name, token):
+async def auth(url, name, token):
     client = await Client.open(url, name)
     assert (await client.request({"type": "auth", "token": token}))["type"] == "authed"
     return client
 
 
 async def _cluster(url_a, url_b):
-    owner, owner_token = await _signup(url_a, "owner")
+    owner, owner_token = await signup(url_a, "owner")
     created = await owner.op("create", "createList", title="Shared on two nodes")
     list_id = created["list"]
     assert_ack(created, "create", list_id, 1)
@@ -49,7 +58,7 @@ async def _cluster(url_a, url_b):
     writers = []
     for index in range(WRITERS_PER_NODE * 2):
         name = f"writer{index}"
-        client, token = await _signup(url_a if index % 2 == 0 else url_b, name)
+        client, token = await signup(url_a if index % 2 == 0 else url_b, name)
         writers.append((name, token))
         assert (await owner.op(f"share-{name}", "share", list=list_id, username=name, role="editor"))["type"] == "ack"
         await client.close()
@@ -58,7 +67,7 @@ async def _cluster(url_a, url_b):
     # Subscribers on both nodes, live before the writers start.
     watchers = []
     for url in (url_a, url_b):
-        watcher = await _auth(url, "owner", owner_token)
+        watcher = await auth(url, "owner", owner_token)
         subscribed = await watcher.request({"type": "subscribe", "list": list_id, "since": head_after_shares})
         assert subscribed["type"] == "subscribed" and subscribed["seq"] == head_after_shares, subscribed
         watchers.append(watcher)
@@ -66,7 +75,7 @@ async def _cluster(url_a, url_b):
     # --- Concurrent editors on both nodes: every edit acknowledged once, seqs gap-free.
     async def write(index):
         name, token = writers[index]
-        client = await _auth(url_a if index % 2 == 0 else url_b, name, token)
+        client = await auth(url_a if index % 2 == 0 else url_b, name, token)
         seqs = []
         for n in range(EDITS_PER_WRITER):
             reply = await client.op(f"{name}-{n}", "addItem", list=list_id, title=f"{name} item {n}")
@@ -94,14 +103,14 @@ async def _cluster(url_a, url_b):
     # --- Both nodes converge: the same snapshot, and the same log replayed by `since`.
     snapshots, logs = [], []
     for url in (url_a, url_b):
-        reader = await _auth(url, "owner", owner_token)
+        reader = await auth(url, "owner", owner_token)
         await reader.send({"type": "subscribe", "list": list_id, "ref": "snap"})
         snapshot = await reader.next()
         assert snapshot["type"] == "snapshot" and snapshot["seq"] == head, snapshot
         assert (await reader.next())["type"] == "subscribed"
         snapshots.append(sorted((item["id"], item["title"]) for item in snapshot["list"]["items"]))
         await reader.close()
-        replayer = await _auth(url, "owner", owner_token)
+        replayer = await auth(url, "owner", owner_token)
         await replayer.send({"type": "subscribe", "list": list_id, "since": head_after_shares, "ref": "replay"})
         events = [await replayer.next() for _ in range(total)]
         assert [event["seq"] for event in events] == list(range(head_after_shares + 1, head + 1))
@@ -114,7 +123,7 @@ async def _cluster(url_a, url_b):
 
     # --- A resent opId on the other node gets the original acknowledgement and changes nothing.
     name, token = writers[0]  # wrote on node A
-    again = await _auth(url_b, name, token)
+    again = await auth(url_b, name, token)
     resent = await again.op(f"{name}-0", "addItem", list=list_id, title="a different title")
     assert resent["type"] == "ack" and resent["seq"] == results[0][0], resent
     fresh = await again.op(f"{name}-more", "addItem", list=list_id, title="after the resend")

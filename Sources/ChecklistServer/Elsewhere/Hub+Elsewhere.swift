@@ -28,6 +28,14 @@ extension Hub {
                 tell(userID, OutboundFrame(text: message))
             case .loggedOut(let tokenHash):
                 signOutConnections(using: tokenHash, except: nil)
+            case .told(let userID, let message):
+                tell(userID, OutboundFrame(text: message))
+            case .settings(let userID, let timeZone):
+                for connection in subscriptions.connectionsByUser[userID] ?? [] {
+                    sessions[connection]?.user?.timeZone = timeZone
+                }
+            case .schedule(let entries):
+                schedule(entries)
             }
         }
     }
@@ -43,4 +51,10 @@ enum ElsewhereNotice: Sendable {
     case listShared(userID: UserID, message: [UInt8])
     /// A session token was revoked: every connection that uses it is signed out.
     case loggedOut(tokenHash: [UInt8])
+    /// A message for every connection of the user (`reminderDismissed`, `reminderSnoozed`).
+    case told(userID: UserID, message: [UInt8])
+    /// The user's time zone changed (quick add's default on every connection).
+    case settings(userID: UserID, timeZone: String)
+    /// Occurrences an edit or a snooze elsewhere made due: held if this server schedules.
+    case schedule([ScheduledReminder])
 }

@@ -48,6 +48,9 @@ struct FanOutOrder {
         /// Seqs sent from the store's log, which carries no notices: when the event itself comes
         /// (with its `revoked` or `listShared`), its notices are still owed.
         var noticesOwed: Set<Int64> = []
+        /// Notices the head check read for events not sent yet: sent with them when a read of
+        /// the log brings them.
+        var noticesAhead: [Int64: EventDelivery] = [:]
     }
 
     private(set) var positions: [ListID: Position] = [:]
@@ -87,6 +90,16 @@ struct FanOutOrder {
         }
         positions[listID]?.ahead[connection] = nil
         positions[listID]?.behind[connection] = nil
+    }
+
+    /// Where each checklist's subscribers here stand: the head check asks the store which moved on.
+    var sentHeads: [ListID: Int64] { positions.mapValues(\.head) }
+
+    /// The head check found the checklist's stored head at `stored`, with the notices of the
+    /// events past what was sent: read what is missing from the log now, rather than wait for
+    /// the tail (held back while a transaction stays open).
+    mutating func storedHead(_ listID: ListID, _ stored: Int64, notices: [EventDelivery]) -> [Step] {
+        positions[listID]?.storedHead(listID, stored, notices: notices) ?? []
     }
 
     /// The store's answer to `readGap`: the stored events from `after + 1` on, in order.
@@ -135,6 +148,13 @@ extension FanOutOrder.Position {
         return []
     }
 
+    mutating func storedHead(_ listID: ListID, _ stored: Int64, notices: [EventDelivery]) -> [Step] {
+        for notice in notices where notice.seq > head { noticesAhead[notice.seq] = notice }
+        guard stored > head, !readingGap else { return [] }
+        readingGap = true
+        return [.readGap(listID, after: head, through: stored)]
+    }
+
     mutating func gapRead(_ listID: ListID, after: Int64, payloads: [[UInt8]]) -> [Step] {
         readingGap = false
         var steps: [Step] = []
@@ -143,6 +163,10 @@ extension FanOutOrder.Position {
             guard seq == head + 1 else { continue }
             if let event = held.removeValue(forKey: seq) {
                 steps.append(send(event, notices: true))
+            } else if var known = noticesAhead.removeValue(forKey: seq) {
+                // The head check read its notices: told now, in the event's place, not owed.
+                known.payload = payload
+                steps.append(send(known, notices: true))
             } else {
                 noticesOwed.insert(seq)
                 steps.append(
@@ -186,6 +210,7 @@ extension FanOutOrder.Position {
     }
 
     private mutating func releaseHeld(into steps: inout [Step]) {
+        noticesAhead = noticesAhead.filter { $0.key > head }
         while let next = held.removeValue(forKey: head + 1) { steps.append(send(next, notices: true)) }
     }
 

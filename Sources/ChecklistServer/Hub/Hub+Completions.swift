@@ -87,6 +87,8 @@ extension Hub {
             currentEmailAnswered(result)
         case .gapRead(let listID, let after):
             eventsRead(result, listID: listID, after: after, for: nil)
+        case .headCheck:
+            headsChecked(result)
         case .caughtUp(let connection, let listID, let after):
             eventsRead(result, listID: listID, after: after, for: connection)
         }

@@ -76,6 +76,11 @@ final class Hub {
     var mail = MailSchedule()
     /// The mail wake-up last asked of the wiring, until it comes.
     var scheduledMailWake: Timestamp?
+    /// Whether this server runs the reminder scheduler: always with one server; on a shared
+    /// store only while it holds the store's scheduling lock (`schedulingChanged`).
+    var leadsScheduling = true
+    /// A head check is with the store (one at a time).
+    var headCheckInFlight = false
     var subscriptions = SubscriptionTable()
     /// Which seq each checklist's subscribers were sent last (see `FanOutOrder`).
     var order = FanOutOrder()

@@ -42,6 +42,8 @@ enum StoreContinuation {
     case upload(HTTPRequestID)
     /// Events read to fill a gap before events held for a checklist's subscribers.
     case gapRead(ListID, after: Int64)
+    /// The head check's answer.
+    case headCheck
     /// Events read for one subscriber short of the checklist's others.
     case caughtUp(ConnectionID, ListID, after: Int64)
 
@@ -50,7 +52,8 @@ enum StoreContinuation {
         case .settings(let c, _, _), .dismissReminder(let c, _, _, _, _, _), .snoozeReminder(let c, _, _, _, _),
             .pendingReminders(let c, _), .liveCatchUp(let c, _):
             c
-        case .reminderSchedule, .firedReminders, .upload, .gapRead, .digestSchedule, .digestClaimed, .currentEmail:
+        case .reminderSchedule, .firedReminders, .upload, .gapRead, .digestSchedule, .digestClaimed, .currentEmail,
+            .headCheck:
             nil
         case .caughtUp(let c, _, _):
             c

@@ -39,6 +39,11 @@ final class ServerMetrics: Sendable {
     /// Password work waiting for a worker, per pool (`PasswordWorkers`).
     let signupHashesWaiting: Gauge
     let loginChecksWaiting: Gauge
+    /// How long a commit of another server may wait before this one reads it (`TailLag`);
+    /// 0 with one server.
+    let tailLag: Gauge
+    /// 1 while this server runs the reminder scheduler (always with one server), else 0.
+    let schedulesReminders: Gauge
     /// Counted by the store thread as each batch commits (`StoreBackend.batchCommitted`).
     let storeBatches: Counter
     let storeJobs: Counter
@@ -103,6 +108,11 @@ final class ServerMetrics: Sendable {
             "signup_hashes_waiting", "Signups whose password hash waits for a worker (taken in turns per address).")
         loginChecksWaiting = gauge(
             "login_checks_waiting", "Logins whose password check waits for a worker (taken in turns per address).")
+        tailLag = gauge(
+            "tail_lag", unit: "seconds",
+            "How long another server's commit may wait before this server reads it (0 with one server).")
+        schedulesReminders = gauge(
+            "schedules_reminders", "1 while this server runs the reminder scheduler (one server of a cluster), else 0.")
         storeBatches = counter(
             "store_batches", "Store batches committed (each flushed to disk before its results were released).")
         storeJobs = counter("store_jobs", "Store jobs committed.")

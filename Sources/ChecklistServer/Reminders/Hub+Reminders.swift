@@ -19,25 +19,38 @@ extension Hub {
     /// 2,000-entry commands).
     static let reminderFiringBatch = 250
 
-    /// The server started: load what the scheduler must hold.
+    /// The server started: load what the scheduler must hold, if it runs it.
     func start() {
-        runStore(.reminderSchedule(now: wallClock()), then: .reminderSchedule)
+        if leadsScheduling { runStore(.reminderSchedule(now: wallClock()), then: .reminderSchedule) }
         if configuration.mailAvailable { runStore(.digestSchedule(now: wallClock()), then: .digestSchedule) }
+    }
+
+    /// On a shared store: this server took over the scheduler (load the schedule from the
+    /// tables: what the last one held is there), or lost it (forget the queue; whoever runs
+    /// it now loaded it).
+    func schedulingChanged(leads: Bool) {
+        metrics.schedulesReminders.record(leads ? 1 : 0)
+        guard leads != leadsScheduling else { return }
+        leadsScheduling = leads
+        reminders.removeAll()
+        scheduledWake = nil
+        if leads { runStore(.reminderSchedule(now: wallClock()), then: .reminderSchedule) }
     }
 
     /// The wiring's wake-up came.
     func wokeUp() {
         scheduledWake = nil
-        if scheduleMissing {
+        if scheduleMissing, leadsScheduling {
             scheduleMissing = false
-            start()
+            runStore(.reminderSchedule(now: wallClock()), then: .reminderSchedule)
+            return
         }
         remindersDue()
     }
 
     /// Fires the next slice of what is due (after a wake-up, the start, or the previous slice).
     func remindersDue() {
-        guard !draining, !firingInFlight else { return }
+        guard !draining, !firingInFlight, leadsScheduling else { return }
         let now = wallClock()
         let due = reminders.popDue(at: now, limit: Self.reminderFiringBatch)
         if !due.isEmpty {
@@ -50,7 +63,7 @@ extension Hub {
 
     /// Adds entries and moves the wake-up earlier when one is sooner.
     func schedule(_ entries: [ScheduledReminder]) {
-        guard !entries.isEmpty else { return }
+        guard !entries.isEmpty, leadsScheduling else { return }
         reminders.insert(contentsOf: entries)
         scheduleWake()
     }
@@ -68,9 +81,10 @@ extension Hub {
     static let scheduleRetryMilliseconds: Int64 = 1000
 
     func scheduleLoaded(_ result: Result<StoreReply, StoreError>) {
+        guard leadsScheduling else { return }
         guard case .success(.schedule(let entries)) = result else {
-            // Not read (the database locked by another process at the start, say): again in
-            // a second, or no reminder would fire until the next restart.
+            // Not read (the database locked by another process at the start, or down): again
+            // in a second, or no reminder would fire until it is read.
             scheduleMissing = true
             let retry = Timestamp(milliseconds: wallClock().milliseconds + Self.scheduleRetryMilliseconds)
             scheduledWake = retry

@@ -17,6 +17,12 @@ struct ReminderQueue {
     var count: Int { held.count }
     var earliest: Timestamp? { heap.min?.at }
 
+    /// Forgets every entry (another server runs the scheduler now).
+    mutating func removeAll() {
+        heap = Heap()
+        held.removeAll()
+    }
+
     mutating func insert(_ entry: ScheduledReminder) {
         guard held.insert(entry).inserted else { return }
         heap.insert(entry)

@@ -22,6 +22,15 @@ struct EventDelivery: Sendable {
 }
 
 extension EventDelivery {
+    /// An event (or, from the head check, only its notices) another server committed.
+    init(committedElsewhere event: CommittedEvent) {
+        listID = event.listID
+        seq = event.seq
+        payload = event.payload
+        revokedUserID = event.revokedUserID
+        shared = event.shared.map { ($0.userID, OutboundFrame(text: $0.message)) }
+    }
+
     init(_ applied: AppliedEvent) {
         listID = applied.event.listID
         seq = applied.event.seq

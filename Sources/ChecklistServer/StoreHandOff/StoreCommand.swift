@@ -27,6 +27,8 @@ enum StoreCommand: Hashable, Sendable {
     case subscribe(listID: ListID, userID: UserID, since: Int64?, ref: String?)
     /// Stored events of a checklist, for subscribers here (a gap in events from elsewhere).
     case events(listID: ListID, after: Int64, through: Int64)
+    /// The head check of a shared store: which subscribed checklists moved past what was sent.
+    case storedHeads([ListID: Int64])
     /// The next events of a live subscription that had no room for them (`LiveCatchUps`).
     case liveCatchUp(listID: ListID, after: Int64, maxBytes: Int)
     // Edits
@@ -111,6 +113,7 @@ enum StoreReply: Sendable {
     case catchUp(CatchUp)
     /// Stored events as logged, in order.
     case events([[UInt8]])
+    case heads([StoredHead])
     /// A live subscription's catch-up chunk, framed.
     case eventRange(EventRange)
     case committed(CommittedEdit)

@@ -49,6 +49,7 @@ enum StoreCommandRunner {
                 ?? .done
         case .deleteSession(let tokenHash):
             try storage.deleteSession(tokenHash: tokenHash)
+            try storage.publish([.loggedOut(tokenHash: tokenHash)])
             return .done
         case .lists(let userID, let ref):
             return .encoded(ServerMessage.lists(try storage.lists(for: userID), ref: ref))
@@ -58,19 +59,22 @@ enum StoreCommandRunner {
             var read = StoredPayloads()
             if try !storage.events(of: listID, after: after, through: through, into: &read) { read.removeAll() }
             return .events(read.payloads)
+        case .storedHeads(let known):
+            return .heads(try storage.storedHeads(after: known))
         case .liveCatchUp(let listID, let after, let maxBytes):
             var batch = FrameBatch()
             let range = try storage.events(of: listID, after: after, maxBytes: maxBytes, into: &batch)
             return .eventRange(EventRange(frames: batch.finish(), last: range.last, head: range.head))
         case .apply(let request, let opID, let actor):
-            return .committed(CommittedEdit(outcome: try storage.apply(request, opID: opID, by: actor)))
-        case .quickAdd(let text, let defaultList, let timeZone, let opID, let actor, let newID):
             return .committed(
-                CommittedEdit(
-                    outcome: try storage.quickAdd(
-                        text: text, defaultList: defaultList, timeZone: timeZone, opID: opID, by: actor, newID: newID,
-                        encodeParsed: JSONWriter.quickAddParsed
-                    )))
+                try published(CommittedEdit(outcome: try storage.apply(request, opID: opID, by: actor)), storage))
+        case .quickAdd(let text, let defaultList, let timeZone, let opID, let actor, let newID):
+            let edit = CommittedEdit(
+                outcome: try storage.quickAdd(
+                    text: text, defaultList: defaultList, timeZone: timeZone, opID: opID, by: actor, newID: newID,
+                    encodeParsed: JSONWriter.quickAddParsed
+                ))
+            return .committed(try published(edit, storage))
         case .previousAcknowledgement(let opID, let userID):
             return .acknowledgement(try storage.previousAcknowledgement(of: opID, by: userID))
         case .settings(let userID, let timeZone, let email, let tokens, let now):
@@ -81,6 +85,7 @@ enum StoreCommandRunner {
                 (settings, token) = try storage.changeEmailSettings(of: userID, email, tokens: tokens, now: now)
             }
             let user = try storage.settings(for: userID, timeZone: timeZone)
+            if timeZone != nil { try storage.publish([.settings(userID: userID, timeZone: user.timeZone)]) }
             let next = settings == nil ? nil : try storage.nextDigest(of: userID, now: now)
             return .settings(user, settings, verificationToken: token, nextDigest: next)
         case .reminderSchedule(let now):
@@ -88,6 +93,7 @@ enum StoreCommandRunner {
         case .fireReminders(let due, let now):
             let firing = try storage.fireReminders(due, now: now)
             let messages = firing.deliveries.map { (userID: $0.userID, message: encode($0)) }
+            try storage.publish(messages.map { .reminder(userID: $0.userID, message: $0.message) })
             let pushes = try storage.pushDeliveries(
                 of: zip(firing.deliveries, messages).map { delivery, sent in
                     (delivery.userID, delivery.item.item.id, PushPayload.fitting(delivery, as: sent.message))
@@ -100,6 +106,11 @@ enum StoreCommandRunner {
             return .reminders(try storage.pendingReminders(for: userID, now: now).map(encode))
         case .dismissReminder(let userID, let listID, let itemID, let at):
             try storage.dismissReminder(userID: userID, listID: listID, itemID: itemID, at: at)
+            try storage.publish([
+                .told(
+                    userID: userID,
+                    message: ServerMessage.reminderDismissed(listID: listID, itemID: itemID, at: at, ref: nil))
+            ])
             return .done
         case .feedURL(let userID, let listID, let rotate, let key, let baseURL, let ref):
             let generation = try storage.feedGeneration(for: userID, listID: listID, rotate: rotate) { generation in
@@ -114,7 +125,7 @@ enum StoreCommandRunner {
             defer { unlink(upload.temporaryPath) }
             guard let user = try storage.user(forTokenHash: tokenHash) else { return .unauthenticated }
             let outcome = try storage.attach(upload, maxTotalBytes: maxTotalBytes, opID: opID, by: user.actor)
-            return .attached(CommittedEdit(outcome: outcome), upload.attachment)
+            return .attached(try published(CommittedEdit(outcome: outcome), storage), upload.attachment)
         case .attachmentLookup(let id, let tokenHash, let userID):
             var reader = userID
             if let tokenHash {
@@ -177,9 +188,36 @@ enum StoreCommandRunner {
         case .unsubscribeEmail(let token):
             return .emailUnsubscribed(try storage.unsubscribeEmail(token: token))
         case .snoozeReminder(let userID, let listID, let itemID, let until, let now):
-            return .snoozed(
-                try storage.snoozeReminder(userID: userID, listID: listID, itemID: itemID, until: until, now: now))
+            let snooze = try storage.snoozeReminder(
+                userID: userID, listID: listID, itemID: itemID, until: until, now: now)
+            try storage.publish([
+                .told(
+                    userID: userID,
+                    message: ServerMessage.reminderSnoozed(
+                        listID: listID, itemID: itemID, until: snooze.until, ref: nil)),
+                .schedule([.snooze(snooze)]),
+            ])
+            return .snoozed(snooze)
         }
+    }
+
+    /// What the other servers of a shared store must hear of an edit: its `revoked` and
+    /// `listShared`, kept with its event, and the reminder occurrences it made due (for the
+    /// server that runs the scheduler).
+    private static func published(_ edit: CommittedEdit, _ storage: some ChecklistStorage) throws(StoreError)
+        -> CommittedEdit
+    {
+        guard storage.sharesCommits else { return edit }
+        var notices: [ClusterNotice] = []
+        if let delivery = edit.delivery, delivery.hasNotices {
+            notices.append(
+                .eventNotices(
+                    listID: delivery.listID, seq: delivery.seq, revokedUserID: delivery.revokedUserID,
+                    shared: delivery.shared.map { SharedNotice(userID: $0.userID, message: $0.notice.payloadBytes) }))
+        }
+        if !edit.reminders.isEmpty { notices.append(.schedule(edit.reminders)) }
+        try storage.publish(notices)
+        return edit
     }
 
     static func encode(_ delivery: ReminderDelivery) -> [UInt8] {

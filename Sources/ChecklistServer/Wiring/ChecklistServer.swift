@@ -9,6 +9,7 @@ import OutboundDelivery
 import WebPush
 import WireProtocol
 import Metrics
+import Synchronization
 
 /// The Checkwire server: wiring between the transport, the hub, the store and the password
 /// workers. The session logic is all in `Hub`; this class only carries out its actions.
@@ -38,6 +39,9 @@ public final class ChecklistServer: @unchecked Sendable {
     private(set) var reminderWakeUp: WakeUpTimer!
     /// Wakes the hub when a congested checklist has held its writers long enough.
     private(set) var congestionWakeUp: WakeUpTimer!
+    /// On a shared store, wakes the hub every `headCheckInterval` to check the heads of the
+    /// checklists subscribed here (`Hub.headCheckDue`).
+    private(set) var headCheckWakeUp: WakeUpTimer!
     /// Derives feed tokens and signs attachment links; kept in the store, so that every server
     /// on it shares it.
     let serverKey: ServerKey
@@ -58,6 +62,8 @@ public final class ChecklistServer: @unchecked Sendable {
     private(set) var mailWakeUp: WakeUpTimer!
     /// The port `start()` bound, for links in mail when there is no `--public-url`.
     private(set) var boundPort = 0
+    /// When the log last warned of the tail's lag (uptime nanoseconds; 0: never).
+    let tailLagWarnedAt = Mutex<UInt64>(0)
 
     /// Opens the store with `openStore` (the store factory, given the encoder the server's
     /// events are logged with); call `start()` to listen. The server never learns which back
@@ -115,6 +121,14 @@ public final class ChecklistServer: @unchecked Sendable {
                 self.hub.congestionCheckDue()
                 performHubActions()
             }
+        }
+        headCheckWakeUp = WakeUpTimer(label: "checkwire.heads.wakeup") { [weak self] in
+            guard let self else { return }
+            self.transport.execute { [self] in
+                self.hub.headCheckDue()
+                performHubActions()
+            }
+            if self.store.isOpen { self.headCheckWakeUp.schedule(inMilliseconds: Self.headCheckInterval) }
         }
         store.healthChanged = { [logger, location = store.location] health in
             switch health {
@@ -175,10 +189,12 @@ public final class ChecklistServer: @unchecked Sendable {
         boundPort = port
         buildPlanningIndex()
         transport.execute { [self] in
+            // Whether this server runs the reminder scheduler is the store's to say, next.
+            hub.leadsScheduling = false
             hub.start()
             performHubActions()
         }
-        store.followOtherServers { [weak self] events in self?.committedElsewhere(events) }
+        followOtherServers()
         logger.info(
             "listening",
             metadata: ["host": "\(configuration.host)", "port": "\(port)", "database": "\(store.location)"])
@@ -222,6 +238,7 @@ public final class ChecklistServer: @unchecked Sendable {
         reminderWakeUp.cancel()
         congestionWakeUp.cancel()
         mailWakeUp.cancel()
+        headCheckWakeUp.cancel()
         pushSender?.stop()
         mailSender?.stop()
         store.close()

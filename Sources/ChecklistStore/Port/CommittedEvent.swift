@@ -7,15 +7,23 @@ public struct CommittedEvent: Sendable {
     public var listID: ListID
     public var seq: Int64
     public var payload: [UInt8]
+    /// The user the event's `unshare` removed (told `revoked` in the event's place).
+    public var revokedUserID: UserID?
+    /// The user its `share` added or changed, and their `listShared`.
+    public var shared: SharedNotice?
 
-    public init(listID: ListID, seq: Int64, payload: [UInt8]) {
+    public init(
+        listID: ListID, seq: Int64, payload: [UInt8], revokedUserID: UserID? = nil, shared: SharedNotice? = nil
+    ) {
         self.listID = listID
         self.seq = seq
         self.payload = payload
+        self.revokedUserID = revokedUserID
+        self.shared = shared
     }
 }
 
 extension StoragePort {
     /// Only this server commits to the store: nothing to follow.
-    public func followCommits(_ deliver: @escaping @Sendable ([CommittedEvent]) -> Void) {}
+    public func followCommits(_ follower: CommitFollower) {}
 }

@@ -7,6 +7,9 @@ public struct StorageFailure: Error, Hashable, Sendable, CustomStringConvertible
         case failed
         /// Nothing can be written until the server restarts (a flush the disk did not confirm).
         case permanent
+        /// Another server's transaction conflicted with this one (a deadlock between them): the
+        /// database rolled this one back whole, and running it again may well succeed.
+        case conflict
     }
 
     public var kind: Kind

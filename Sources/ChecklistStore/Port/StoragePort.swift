@@ -23,10 +23,14 @@ public protocol StoragePort: AnyObject {
     /// Whether other servers write the same store: the rules then check a cached checklist
     /// against its stored head before reading it too, not only before editing it.
     var isShared: Bool { get }
-    /// Starts handing `deliver` the events every server on a shared store commits, from now on,
-    /// on a thread of the back end's own (never the store thread, which this does not block).
-    /// Called once, as the server starts listening.
-    func followCommits(_ deliver: @escaping @Sendable ([CommittedEvent]) -> Void)
+    /// Starts handing `follower` the events and notices every server on a shared store
+    /// commits, from now on, on a thread of the back end's own (never the store thread, which
+    /// this does not block). Called once, as the server starts listening.
+    func followCommits(_ follower: CommitFollower)
+    /// Tells `changed` whether this server runs the reminder scheduler, now and whenever that
+    /// changes: on a shared store one server at a time does, and another takes over when it
+    /// goes. Called once, as the server starts listening; `changed` runs on any thread.
+    func leadScheduling(_ changed: @escaping @Sendable (_ leads: Bool) -> Void)
     /// What the back end found when it opened: a file it may only read, a lock held elsewhere.
     var initialHealth: StoreHealth { get }
     /// Lines for the log about what opening did (files removed, keys imported).
@@ -117,6 +121,13 @@ public protocol StoragePort: AnyObject {
     func reminderRecords(_ query: ReminderQuery) throws(StorageFailure) -> [ReminderRecord]
     /// Records a delivery, a dismissal or a snooze, or forgets old claims.
     func write(_ change: ReminderChange) throws(StorageFailure)
+    /// Tells the other servers on a shared store of what this batch did (`ClusterNotice`), when
+    /// and only if it commits.
+    func publish(_ notices: [ClusterNotice]) throws(StorageFailure)
+    /// On a shared store, the stored heads of the checklists whose head passed the seq given
+    /// (events committed elsewhere that this server may not have read yet), with the notices
+    /// of the events past it.
+    func heads(after known: [ListID: Int64]) throws(StorageFailure) -> [StoredHead]
 
     // MARK: Attachments
 

@@ -16,6 +16,10 @@ extension StoreExecutor {
     /// the batch committed and is durable. Either way the health is recorded. The results are
     /// handed to the back end, which releases them in batch order once the batch is durable,
     /// while this thread goes on with the next batch.
+    ///
+    /// A batch the database rolled back for a conflict with another server's transaction (a
+    /// deadlock between servers) is run again whole, at most `maxConflictReruns` times: none of
+    /// its jobs was answered, and the rules' state of it was dropped with the rollback.
     private func runBatch(_ batch: [QueuedJob]) {
         var afterCommits: [AfterCommit] = []
         afterCommits.reserveCapacity(batch.count)
@@ -27,8 +31,18 @@ extension StoreExecutor {
             try rules.flushPendingWrites()
             return .commit
         }
-        let outcome =
-            batch.allSatisfy(\.inBackground) ? port.runBatchUnlessLocked(body) : port.runBatch(body)
+        let inBackground = batch.allSatisfy(\.inBackground)
+        var outcome: BatchOutcome
+        var reruns = 0
+        while true {
+            afterCommits.removeAll(keepingCapacity: true)
+            outcome = inBackground ? port.runBatchUnlessLocked(body) : port.runBatch(body)
+            guard case .rolledBack(let failure) = outcome, failure?.kind == .conflict || rules.poisonedByConflict,
+                reruns < Self.maxConflictReruns
+            else { break }
+            reruns += 1
+            rules.rollBackBatch()
+        }
         switch outcome {
         case .didNotBegin(let failure):
             let reason: StoreError

@@ -31,6 +31,9 @@ public final class StoreExecutor: StoreBackend, @unchecked Sendable {
         var inBackground = false
     }
 
+    /// How many times a batch rolled back by a conflict with another server is run again.
+    public static let maxConflictReruns = 3
+
     private let jobs = RoundQueue<QueuedJob>()
     private let finished = DispatchSemaphore(value: 0)
     /// The back end; store thread only once started.
@@ -107,9 +110,17 @@ public final class StoreExecutor: StoreBackend, @unchecked Sendable {
     /// The back end's tail of what every server commits (nothing for a store only this server
     /// writes). The port's own thread runs it; the rules need not hear of it, since a shared
     /// back end makes them check each cached checklist's head before using it.
-    public func followOtherServers(_ deliver: @escaping @Sendable ([CommittedEvent]) -> Void) {
-        port.followCommits(deliver)
+    public func followOtherServers(_ follower: CommitFollower) {
+        port.followCommits(follower)
     }
+
+    /// Whether this server runs the reminder scheduler (always, unless other servers share
+    /// the store: then one of them at a time). The port's own thread tells it.
+    public func leadScheduling(_ changed: @escaping @Sendable (_ leads: Bool) -> Void) {
+        port.leadScheduling(changed)
+    }
+
+    public var isShared: Bool { port.isShared }
 
     /// `false` once `close()` began: the health check reports it.
     public var isOpen: Bool { !jobs.isStopping }

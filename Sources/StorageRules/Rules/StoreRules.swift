@@ -48,6 +48,9 @@ public final class StoreRules {
     var poisoned = false
     /// The back end's words for what poisoned the batch, for the health report.
     var poisonCause: String?
+    /// Whether a conflict with another server's transaction poisoned it: the executor then
+    /// runs the whole batch again (`StoreExecutor.maxConflictReruns`).
+    var poisonedByConflict = false
     /// Open dated items in memory, for `agenda`; `nil` until first used and after a rollback.
     var planning: PlanningIndex?
     /// When reminder claims were last pruned (`fireReminders` prunes hourly).
@@ -83,6 +86,7 @@ public final class StoreRules {
         batch.removeAll()
         poisoned = false
         poisonCause = nil
+        poisonedByConflict = false
     }
 
     /// Called when a batch could not commit: the checklists it changed are dropped from the
@@ -114,6 +118,7 @@ public final class StoreRules {
     func failed(_ failure: StorageFailure) -> StoreError {
         poisoned = true
         poisonCause = failure.message
+        if failure.kind == .conflict { poisonedByConflict = true }
         return .failure(failure.message)
     }
 }

@@ -50,6 +50,24 @@ import Transport
         #expect(order.positions["L"]?.ahead.isEmpty == true, "in step again")
     }
 
+    /// The head check of a shared store: a stored head past what was sent is read from the
+    /// log at once, the notices it found go out in their event's place, and the tail's copies
+    /// that come later are dropped.
+    @Test func aStoredHeadPastWhatWasSentIsReadFromTheLogWithItsNotices() {
+        var order = FanOutOrder()
+        _ = order.joined(a, "L", head: 2)
+        #expect(order.sentHeads == ["L": 2])
+        let unshare = Self.event(4, revoking: "u-bo")
+        #expect(order.storedHead("L", 4, notices: [unshare]) == [.readGap("L", after: 2, through: 4)])
+        #expect(order.storedHead("L", 4, notices: []).isEmpty, "one read at a time")
+        let read = order.gapRead("L", after: 2, payloads: [Array("e3".utf8), Array("e4".utf8)])
+        #expect(Self.delivered(read) == [3, 4])
+        #expect(Self.withNotices(read) == [4], "the revoke is told with its event")
+        #expect(order.arrived(unshare, subscribed: true).isEmpty, "the tail's copy: sent, told")
+        #expect(order.storedHead("L", 4, notices: []).isEmpty, "nothing new")
+        #expect(order.sentHeads == ["L": 4])
+    }
+
     @Test func anEventPastTheNextIsHeldWhileTheGapIsReadAndGoesOutAfterIt() {
         var order = FanOutOrder()
         _ = order.joined(a, "L", head: 2)

@@ -82,6 +82,20 @@ import WireProtocol
         #expect(h.hub.sessions[reader]?.user == bo)
     }
 
+    @Test func dismissalsSnoozesAndSettingsFromElsewhereReachEveryConnectionOfTheirUser() throws {
+        let (h, reader) = try subscribed(head: 1)
+        let other = h.open(4)
+        h.authenticate(other, as: ana)
+
+        h.noticed([.told(userID: "u-bo", message: Array(#"{"type":"reminderDismissed"}"#.utf8))])
+        #expect(h.messages(to: reader).map { $0["type"]?.stringValue } == ["reminderDismissed"])
+        #expect(h.messages(to: other).isEmpty)
+
+        h.noticed([.settings(userID: "u-bo", timeZone: "Europe/Vienna")])
+        #expect(h.hub.sessions[reader]?.user?.timeZone == "Europe/Vienna", "quick add reads the new zone")
+        #expect(h.hub.sessions[other]?.user?.timeZone == "UTC")
+    }
+
     @Test func anEventThatRevokesFromElsewhereEndsTheSubscriptionBeforeItGoesOut() throws {
         let (h, reader) = try subscribed(head: 1)
         var unshare = Self.event(2)

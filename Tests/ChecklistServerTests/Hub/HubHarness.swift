@@ -111,6 +111,12 @@ final class HubHarness {
         collect()
     }
 
+    /// Tells the hub whether it runs the reminder scheduler (a shared store's lock).
+    func scheduling(leads: Bool) {
+        hub.schedulingChanged(leads: leads)
+        collect()
+    }
+
     /// Hands the hub notices another server produced.
     func noticed(_ notices: [ElsewhereNotice]) {
         hub.noticedElsewhere(notices)

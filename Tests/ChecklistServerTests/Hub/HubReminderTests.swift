@@ -45,6 +45,36 @@ import WireProtocol
         #expect(h.storeRequests().map(\.command) == [.fireReminders([soon, later], now: h.wallClock)])
     }
 
+    /// On a store several servers share, one runs the scheduler: the others hold nothing and
+    /// fire nothing, and the one that takes over loads the schedule from the store.
+    @Test func onlyTheServerThatLeadsSchedulingHoldsAndFiresReminders() throws {
+        let h = HubHarness()
+        h.hub.leadsScheduling = false
+        h.start()
+        #expect(h.storeRequests().isEmpty, "no schedule is loaded by a server that does not run it")
+        let due = occurrence("a", at: h.wallClock)
+        h.noticed([.schedule([due])])
+        h.wake()
+        #expect(h.storeRequests().isEmpty && h.hub.reminders.count == 0)
+
+        h.scheduling(leads: true)
+        let load = try #require(h.storeRequests().first)
+        #expect(load.command == .reminderSchedule(now: h.wallClock))
+        h.store(load, .failure(.failure("the database is down")))
+        #expect(wakes(h.take()) == [Timestamp(milliseconds: h.wallClock.milliseconds + 1_000)], "tried again")
+        h.wake()
+        let again = try #require(h.storeRequests().first)
+        #expect(again.command == .reminderSchedule(now: h.wallClock))
+        h.store(again, .success(.schedule([due])))
+        #expect(h.storeRequests().map(\.command) == [.fireReminders([due], now: h.wallClock)])
+
+        let later = occurrence("b", at: Timestamp(milliseconds: h.wallClock.milliseconds + 60_000))
+        h.noticed([.schedule([later])])
+        #expect(h.hub.reminders.count == 1, "an edit elsewhere schedules on the server that runs it")
+        h.scheduling(leads: false)
+        #expect(h.hub.reminders.count == 0, "whoever runs it now loaded it")
+    }
+
     /// A burst due at once goes to the store in slices, one at a time, so edits commit between them.
     @Test func aBurstIsFiredOneSliceAtATime() throws {
         let h = HubHarness()

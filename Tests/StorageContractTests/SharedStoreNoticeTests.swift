@@ -1,0 +1,122 @@
+import ChecklistCore
+import ChecklistStore
+import Foundation
+import StorageRules
+import StoreTestSupport
+import Synchronization
+import Testing
+
+/// What two stores on one database tell each other besides events (`ClusterNotice`), and which
+/// of them runs the reminder scheduler. Only back ends other servers may share run these.
+@Suite struct SharedStoreNoticeTests {
+    /// What a store's tail handed over, collected from its thread.
+    final class Heard: Sendable {
+        let events = Mutex<[CommittedEvent]>([])
+        let notices = Mutex<[ClusterNotice]>([])
+        let leads = Mutex<[Bool]>([])
+
+        var follower: CommitFollower {
+            CommitFollower(
+                events: { [self] in
+                    let read = $0; events.withLock { $0 += read }
+                },
+                notices: { [self] in
+                    let read = $0; notices.withLock { $0 += read }
+                })
+        }
+
+        /// Waits (at most `seconds`) until `done` holds.
+        func wait(_ seconds: Double = 10, until done: (Heard) -> Bool) -> Bool {
+            let end = Date().addingTimeInterval(seconds)
+            while Date() < end {
+                if done(self) { return true }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            return done(self)
+        }
+    }
+
+    @Test(arguments: SharedStoreTests.shared)
+    func noticesReachTheOtherStoreOnceTheirBatchCommits(_ kind: StorageBackendKind) throws {
+        try SharedStoreTests.withTwoStores(kind) { first, second in
+            let (heardByFirst, heardBySecond) = (Heard(), Heard())
+            first.followOtherServers(heardByFirst.follower)
+            second.followOtherServers(heardBySecond.follower)
+            let olive = try first.signUp("olive")
+            let pia = try first.signUp("pia")
+            try first.createList("l", by: olive)
+            let reminder = ScheduledReminder.occurrence(
+                ReminderOccurrence(listID: "l", itemID: "a", kind: .before, at: Timestamp(milliseconds: 42_000)))
+            let shared = SharedNotice(userID: pia.id, message: Array(#"{"type":"listShared"}"#.utf8))
+            try first.sync { store throws(StoreError) in
+                let share = try store.apply(
+                    .share("l", username: "pia", role: .editor), opID: "share", by: olive.actor)
+                guard case .applied(let applied) = share else { throw .failure("the share was a duplicate") }
+                try store.publish([
+                    .eventNotices(listID: "l", seq: applied.event.seq, revokedUserID: nil, shared: shared),
+                    .loggedOut(tokenHash: [1, 2, 3]),
+                    .told(userID: olive.id, message: Array(#"{"type":"reminderDismissed"}"#.utf8)),
+                    .settings(userID: olive.id, timeZone: "Europe/Vienna"),
+                    .schedule([reminder]),
+                ])
+            }
+            let ofL = { (heard: Heard) in heard.events.withLock { $0 }.filter { $0.listID == "l" } }
+            #expect(heardBySecond.wait { $0.notices.withLock { $0.count } == 4 && ofL($0).count == 2 })
+            #expect(
+                heardBySecond.notices.withLock { $0 } == [
+                    .loggedOut(tokenHash: [1, 2, 3]),
+                    .told(userID: olive.id, message: Array(#"{"type":"reminderDismissed"}"#.utf8)),
+                    .settings(userID: olive.id, timeZone: "Europe/Vienna"), .schedule([reminder]),
+                ])
+            let events = ofL(heardBySecond).sorted { $0.seq < $1.seq }
+            #expect(events.map(\.seq) == [1, 2])
+            #expect(events[1].shared == shared, "the share's notice rides on its event's row")
+            #expect(events[0].shared == nil && events[0].revokedUserID == nil)
+            #expect(heardByFirst.notices.withLock { $0 }.isEmpty, "a store does not hear its own notices")
+        }
+    }
+
+    @Test(arguments: SharedStoreTests.shared)
+    func theHeadCheckFindsWhatTheOtherStoreCommittedWithItsNotices(_ kind: StorageBackendKind) throws {
+        try SharedStoreTests.withTwoStores(kind) { first, second in
+            let olive = try first.signUp("olive")
+            _ = try first.signUp("pia")
+            try first.createList("l", by: olive)
+            try first.createList("m", by: olive)
+            let shared = SharedNotice(userID: "u-pia", message: Array(#"{"type":"listShared"}"#.utf8))
+            try first.sync { store throws(StoreError) in
+                let share = try store.apply(.share("l", username: "pia", role: .editor), opID: "share", by: olive.actor)
+                guard case .applied(let applied) = share else { throw .failure("the share was a duplicate") }
+                try store.publish([
+                    .eventNotices(listID: "l", seq: applied.event.seq, revokedUserID: nil, shared: shared)
+                ])
+            }
+            try first.applied(.edit("l", .addItem(.init(id: "a", title: "A"))), opID: "a", by: olive)
+            let heads = try second.sync { store throws(StoreError) in
+                try store.storedHeads(after: ["l": 1, "m": 1, "gone": 0])
+            }
+            #expect(heads.map(\.listID) == ["l"], "only the checklists that moved")
+            #expect(heads.first?.head == 3)
+            #expect(heads.first?.notices.map(\.seq) == [2])
+            #expect(heads.first?.notices.first?.shared == shared)
+        }
+    }
+
+    @Test(arguments: SharedStoreTests.shared)
+    func oneStoreRunsTheSchedulerAndTheOtherTakesOverWhenItCloses(_ kind: StorageBackendKind) throws {
+        try kind.withLocation { location in
+            try kind.withStore(at: location) { second in
+                let heardBySecond = Heard()
+                try kind.withStore(at: location) { first in
+                    let heardByFirst = Heard()
+                    first.leadScheduling { leads in heardByFirst.leads.withLock { $0.append(leads) } }
+                    #expect(heardByFirst.wait { $0.leads.withLock { $0 } == [true] })
+                    second.leadScheduling { leads in heardBySecond.leads.withLock { $0.append(leads) } }
+                    Thread.sleep(forTimeInterval: 1.5)
+                    #expect(heardBySecond.leads.withLock { $0 }.isEmpty, "one scheduler at a time")
+                }
+                #expect(heardBySecond.wait(5) { $0.leads.withLock { $0 } == [true] }, "taken over within 5 s")
+            }
+        }
+    }
+}

@@ -30,9 +30,12 @@ public final class ChecklistServer: @unchecked Sendable {
     let hasher: PasswordHasher
     /// Signups and logins hash on separate pools, each shared out in turns per client address:
     /// a flood of signups cannot queue the logins of people who already have accounts, and a
-    /// burst from one address cannot queue another address's (`PasswordWorkers`).
-    let signupWorkers = PasswordWorkers(name: "checkwire-signup", concurrency: 1)
-    let loginWorkers = PasswordWorkers(name: "checkwire-login", concurrency: 2)
+    /// burst from one address cannot queue another address's (`PasswordWorkers`). Signups get
+    /// one worker, at a lower CPU priority; logins get two for one job per address at a time
+    /// and one, at a lower priority, for an address's second, so that another address's login
+    /// finds a worker free and the cores.
+    let signupWorkers = PasswordWorkers(name: "cw-signup", concurrency: 1, niceness: 10)
+    let loginWorkers = PasswordWorkers(name: "cw-login", concurrency: 2, extraWorkers: 1)
     private(set) var transport: WebSocketServer!
     private(set) var bound: ServiceThreadBound<Hub>!
     /// Wakes the hub when the next reminder is due.

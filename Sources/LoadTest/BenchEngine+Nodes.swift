@@ -10,8 +10,12 @@ extension BenchEngine {
 
     /// Subscriber `index` follows list `index % lists`; a list's subscribers are
     /// `list, list + lists, …`, so counting them round-robin over the nodes puts the same
-    /// share of every list's subscribers on each node (half each with two nodes).
-    func node(ofSubscriber index: Int, lists: Int) -> Int { (index / max(lists, 1)) % max(nodeURLs.count, 1) }
+    /// share of every list's subscribers on each node (half each with two nodes). Each list
+    /// starts the count at its own node, so that lists with one subscriber each are spread too.
+    func node(ofSubscriber index: Int, lists: Int) -> Int {
+        let lists = max(lists, 1)
+        return (index / lists + index % lists) % max(nodeURLs.count, 1)
+    }
 
     /// Per node: its URL, and how many subscribers and writers use it (nil with one node).
     var nodeSpread: [BenchReport.Node]? {

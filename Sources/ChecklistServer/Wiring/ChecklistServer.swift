@@ -48,6 +48,8 @@ public final class ChecklistServer: @unchecked Sendable {
     /// Derives feed tokens and signs attachment links; kept in the store, so that every server
     /// on it shares it.
     let serverKey: ServerKey
+    /// Tries a shared store again while it is failing, with no request needed (`HealthProbe`).
+    let healthProbe = HealthProbe()
     /// Uploads whose bodies are arriving; service thread only (checked).
     private(set) var uploads: ServiceThreadBound<UploadTable>!
     /// Store replies on their way to the hub, in the order the store released them.
@@ -131,6 +133,7 @@ public final class ChecklistServer: @unchecked Sendable {
                 self.hub.headCheckDue()
                 performHubActions()
             }
+            self.healthProbe.probeIfFailing(self.store)
             if self.store.isOpen { self.headCheckWakeUp.schedule(inMilliseconds: Self.headCheckInterval) }
         }
         store.healthChanged = { [logger, location = store.location] health in

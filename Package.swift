@@ -195,6 +195,13 @@ let package = Package(
             ],
             exclude: ["Fixtures"]
         ),
+        // `copy-store` from a real SQLite file into a real PostgreSQL database.
+        .testTarget(
+            name: "StoreCopyTests",
+            dependencies: [
+                "StoreCopy", "StoreTestSupport", "ChecklistStore", "ChecklistCore", "PostgresStore", "StorageRules",
+            ]
+        ),
         .testTarget(
             name: "ChecklistClientTests",
             dependencies: [

@@ -101,7 +101,8 @@ public struct StoreCopy {
             throw .failure("\(target) holds an earlier copy that did not finish; \(empty)")
         }
         throw .failure(
-            "\(target) is not empty (\(occupied.prefix(5).joined(separator: ", ")) hold rows); nothing was copied. "
+            "\(target) is not empty (\(occupied.prefix(5).joined(separator: ", "))"
+                + (occupied.count > 5 ? " and \(occupied.count - 5) more" : "") + " hold rows); nothing was copied. "
                 + empty)
     }
 

@@ -225,3 +225,29 @@ def test_a_copy_that_fails_halfway_leaves_a_target_servers_refuse_until_emptied(
     assert again.returncode == 0, again.stderr
     process, port = start(target, tmp_path, "after-retry")
     stop(process)
+
+
+def test_an_unknown_table_or_a_missing_attachment_file_is_refused_before_anything_is_written(
+        postgres_server, postgres_url, tmp_path):
+    with running_server(tmp_path) as url:
+        asyncio.run(asyncio.wait_for(_fill(url), 60))
+    with sqlite3.connect(tmp_path / "db.sqlite") as db:
+        db.execute("CREATE TABLE mystery (x INTEGER)")
+    result = copy_store(tmp_path, with_password(postgres_url))
+    assert result.returncode != 0 and "does not know how to copy (mystery)" in result.stderr, result.stderr
+    assert table_count(postgres_server, postgres_url) == 0
+    with sqlite3.connect(tmp_path / "db.sqlite") as db:
+        db.execute("DROP TABLE mystery")
+
+    stored = [path for path in (tmp_path / "db.sqlite-attachments").rglob("*") if path.is_file()
+              and path.parent.name != "tmp"]
+    assert len(stored) == 1, stored
+    moved = tmp_path / "elsewhere"
+    (moved / stored[0].parent.name).mkdir(parents=True)
+    stored[0].rename(moved / stored[0].parent.name / stored[0].name)
+    result = copy_store(tmp_path, with_password(postgres_url))
+    assert result.returncode != 0 and "1 attachment files are missing" in result.stderr, result.stderr
+    assert "--attachments" in result.stderr and table_count(postgres_server, postgres_url) == 0
+    # The folder they were moved to, given: the copy goes ahead.
+    result = copy_store(tmp_path, with_password(postgres_url), None, "--attachments", str(moved))
+    assert result.returncode == 0, result.stderr

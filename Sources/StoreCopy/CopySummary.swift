@@ -20,10 +20,16 @@ public struct CopySummary: Sendable {
         return [
             "copied \(source) to \(target) in \(String(format: "%.1f", seconds)) s",
             "  rows: \(counts)",
-            "  attachments: \(attachmentFiles) files, \(attachmentBytes) bytes",
-            "verified: the row count of each of \(rows.count) tables, \(events) events (\(eventBytes) bytes), "
-                + "count(events) = max(seq) = head seq for each of \(checklists) checklists"
+            "  attachments: \(Self.counted(Int64(attachmentFiles), "file")), \(Self.counted(attachmentBytes, "byte"))",
+            "verified: the row count of each of \(rows.count) tables, \(Self.counted(events, "event")) "
+                + "(\(Self.counted(eventBytes, "byte"))), count(events) = max(seq) = head seq for each of "
+                + Self.counted(checklists, "checklist")
                 + (serverKeyCopied ? ", the server key" : ""),
         ]
+    }
+
+    /// "1 file", "2 files".
+    static func counted(_ count: Int64, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }

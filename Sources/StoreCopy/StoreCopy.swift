@@ -47,7 +47,7 @@ public struct StoreCopy {
         let missing = contents.filter { !source.attachments.contains($0.sha256) }
         guard missing.isEmpty else {
             throw .failure(
-                "\(missing.count) attachment files are missing from \(source.attachments.directory) "
+                "\(CopySummary.counted(Int64(missing.count), "attachment file")) missing from \(source.attachments.directory) "
                     + "(\(missing.prefix(3).map(\.sha256).joined(separator: ", "))); nothing was copied. "
                     + "Give the folder that holds them with --attachments")
         }
@@ -62,7 +62,7 @@ public struct StoreCopy {
             {
                 summary.rows[index].count = 1
             }
-            progress("copying \(contents.count) attachment files")
+            progress("copying \(CopySummary.counted(Int64(contents.count), "attachment file"))")
             for content in contents {
                 summary.attachmentBytes += try copyAttachment(content, from: source, to: destination)
             }
@@ -118,7 +118,7 @@ public struct StoreCopy {
             throw .failure("\(target) has no column for \(lacking.map { "\(table).\($0)" }.joined(separator: ", "))")
         }
         let count = try source.count(of: table)
-        progress("copying \(table) (\(count) rows)")
+        progress("copying \(table) (\(CopySummary.counted(count, "row")))")
         try source.readRows(of: table, columns: columns, order: CopyPlan.order[table], batchSize: CopyPlan.batchSize) {
             (rows) throws(StoreError) in
             try destination.insert(into: table, columns: columns, rows: rows)

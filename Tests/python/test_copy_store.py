@@ -141,7 +141,7 @@ def test_a_copy_serves_the_same_events_acks_accounts_attachments_and_links(postg
     result = copy_store(tmp_path, target)
     assert result.returncode == 0, result.stderr
     assert "verified" in result.stdout and "events" in result.stdout, result.stdout
-    assert "attachments: 1 files" in result.stdout, result.stdout
+    assert "attachments: 1 file, 70004 bytes" in result.stdout, result.stdout
     assert "the server key" in result.stdout, result.stdout
 
     process, port = start(target, tmp_path, "postgres-node")
@@ -246,7 +246,7 @@ def test_an_unknown_table_or_a_missing_attachment_file_is_refused_before_anythin
     (moved / stored[0].parent.name).mkdir(parents=True)
     stored[0].rename(moved / stored[0].parent.name / stored[0].name)
     result = copy_store(tmp_path, with_password(postgres_url))
-    assert result.returncode != 0 and "1 attachment files are missing" in result.stderr, result.stderr
+    assert result.returncode != 0 and "1 attachment file missing from" in result.stderr, result.stderr
     assert "--attachments" in result.stderr and table_count(postgres_server, postgres_url) == 0
     # The folder they were moved to, given: the copy goes ahead.
     result = copy_store(tmp_path, with_password(postgres_url), None, "--attachments", str(moved))

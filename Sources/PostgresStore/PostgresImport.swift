@@ -11,6 +11,9 @@ import Foundation
 public final class PostgresImport {
     public let url: PostgresURL
     private let link: PostgresLink
+    /// Whether the database carries this copy's incomplete mark (`start` made it, `finish` not
+    /// yet removed it): what a failure leaves behind.
+    public private(set) var isMarked = false
     /// Each table's columns and their PostgreSQL types, read once the schema is made.
     private var columnTypes: [String: [String: String]] = [:]
 
@@ -67,6 +70,7 @@ public final class PostgresImport {
                 _ = try? link.query("ROLLBACK")
                 throw error
             }
+            isMarked = true
             try PostgresSchema.migrate(link, copying: true)
             for row in try link.query(
                 "SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = current_schema()"
@@ -185,6 +189,7 @@ public final class PostgresImport {
         try guarded { () throws(StorageFailure) in
             _ = try link.execute("DROP TABLE \(IncompleteCopyMark.table)")
         }
+        isMarked = false
     }
 
     public func close() {

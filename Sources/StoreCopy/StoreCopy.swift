@@ -70,6 +70,7 @@ public struct StoreCopy {
             try verify(&summary, source: source, destination: destination, attachments: contents.count)
             try destination.finish()
         } catch {
+            guard destination.isMarked else { throw error }
             throw .failure(
                 "\(Self.message(error)). \(target) is left marked as an incomplete copy, which no server starts on: "
                     + "empty it (drop and create the database, or DROP SCHEMA public CASCADE; CREATE SCHEMA public) "

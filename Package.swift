@@ -91,6 +91,9 @@ let package = Package(
         // `--database` to a store: the one place that knows every back end.
         .target(
             name: "StoreFactory", dependencies: ["ChecklistStore", "StorageRules", "SQLiteStore", "PostgresStore"]),
+        // `checkwire copy-store`: a SQLite database copied into an empty PostgreSQL one, through
+        // each store's narrow copy API, and verified. Knows nothing of the server.
+        .target(name: "StoreCopy", dependencies: ["ChecklistStore", "SQLiteStore", "PostgresStore"]),
         // Sessions, auth, authorization, subscriptions and fan-out: the two threads' hand-off.
         .target(
             name: "ChecklistServer",
@@ -136,8 +139,9 @@ let package = Package(
         .executableTarget(
             name: "checkwire",
             dependencies: [
-                "ChecklistServer", "ChecklistStore", "StoreFactory", "ChecklistCore", "WireProtocol", "Transport",
-                "ChecklistClient", "TerminalUI", "LoadTest", "QuickAddTools", "ProductVersion", "WebPush", "Mail",
+                "ChecklistServer", "ChecklistStore", "StoreFactory", "StoreCopy", "ChecklistCore", "WireProtocol",
+                "Transport", "ChecklistClient", "TerminalUI", "LoadTest", "QuickAddTools", "ProductVersion", "WebPush",
+                "Mail",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -190,6 +194,13 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures"]
+        ),
+        // `copy-store` from a real SQLite file into a real PostgreSQL database.
+        .testTarget(
+            name: "StoreCopyTests",
+            dependencies: [
+                "StoreCopy", "StoreTestSupport", "ChecklistStore", "ChecklistCore", "PostgresStore", "StorageRules",
+            ]
         ),
         .testTarget(
             name: "ChecklistClientTests",

@@ -254,11 +254,15 @@ enum PostgresSchema {
     ]
 
     /// Migrates the database to this build's schema under the advisory lock, or refuses one a
-    /// newer Checkwire migrated. Returns how many migrations ran.
+    /// newer Checkwire migrated, or one `copy-store` has not finished filling (unless it is the
+    /// copy that migrates: `copying`). Returns how many migrations ran.
     @discardableResult
-    static func migrate(_ link: PostgresLink) throws(StorageFailure) -> Int {
+    static func migrate(_ link: PostgresLink, copying: Bool = false) throws(StorageFailure) -> Int {
         try link.query("SELECT pg_advisory_lock($1)", [.int(migrationLock)])
         defer { _ = try? link.query("SELECT pg_advisory_unlock($1)", [.int(migrationLock)]) }
+        if !copying, let refusal = try IncompleteCopyMark.refusal(link) {
+            throw StorageFailure(refusal)
+        }
         try link.query(
             "CREATE TABLE IF NOT EXISTS checkwire_schema (version INTEGER PRIMARY KEY, release TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
         )

@@ -76,12 +76,14 @@ public final class PostgresStorage: StoragePort {
         }
     }
 
-    /// Refused credentials, a database that does not exist, a schema from a newer Checkwire:
-    /// waiting will not fix them, so the server does not start.
+    /// Refused credentials, a database that does not exist, a schema from a newer Checkwire, a
+    /// copy that did not finish (`IncompleteCopyMark`): waiting will not fix them, so the server
+    /// does not start.
     static func isFatal(_ failure: StorageFailure) -> Bool {
         let message = failure.message
         return message.contains("SQLSTATE 28") || message.contains("SQLSTATE 3D000")
             || message.contains("newer Checkwire") || message.contains("SQLSTATE 42501")
+            || message.contains("incomplete copy")
     }
 
     private func connectAndMigrate() throws(StorageFailure) {

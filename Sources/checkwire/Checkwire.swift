@@ -29,7 +29,8 @@ struct Checkwire: AsyncParsableCommand {
                 name: "Account and offline queue",
                 subcommands: [Signup.self, Login.self, Logout.self, Status.self, Sync.self]),
             CommandGroup(
-                name: "Server and tools", subcommands: [Serve.self, Parse.self, Bench.self, EncodeBenchmark.self]),
+                name: "Server and tools",
+                subcommands: [Serve.self, CopyStore.self, Parse.self, Bench.self, EncodeBenchmark.self]),
         ]
     )
 

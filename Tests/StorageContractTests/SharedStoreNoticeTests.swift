@@ -25,8 +25,9 @@ import Testing
                 })
         }
 
-        /// Waits (at most `seconds`) until `done` holds.
-        func wait(_ seconds: Double = 10, until done: (Heard) -> Bool) -> Bool {
+        /// Waits (at most `seconds`) until `done` holds. The bound only ends a test that fails
+        /// anyway: generous, as a loaded machine delays the other store's tail by seconds.
+        func wait(_ seconds: Double = 60, until done: (Heard) -> Bool) -> Bool {
             let end = Date().addingTimeInterval(seconds)
             while Date() < end {
                 if done(self) { return true }

@@ -9,14 +9,19 @@ public struct Ack: Sendable {
     /// The new list's or item's id (`createList`, `addItem`, `quickAdd`). A `String`, not a
     /// `ListID` or `ItemID`: which kind it is depends on the op (see `AppliedEdit.createdID`).
     public let id: String?
-    /// The whole reply, for `--json` and fields such as quickAdd's `parsed`.
+    /// A quickAdd's reading of the text (its `parsed`), as sent.
+    public let parsed: JSONValue?
+    /// The whole reply, for `--json`.
     public let raw: JSONValue
 
-    public init(_ reply: JSONValue) {
-        opID = reply.string("opId") ?? ""
-        list = reply.string("list").map(ListID.init)
-        seq = reply["seq"]?.int64Value
-        id = reply.string("id")
-        raw = reply
+    /// The reply to an `op`: an `ack`, or (from a server that answers otherwise) whatever it sent.
+    public init(_ reply: Reply) {
+        let ack: ServerMessage.Ack? = if case .ack(let ack) = reply.value { ack } else { nil }
+        opID = ack?.opID ?? ""
+        list = ack?.list
+        seq = ack?.seq
+        id = ack?.createdID
+        parsed = ack?.parsed
+        raw = reply.message
     }
 }

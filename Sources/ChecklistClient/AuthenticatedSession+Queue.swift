@@ -35,7 +35,7 @@ extension AuthenticatedSession {
                 }
                 do {
                     let reply = try await connection.request(request.body, timeout: configuration.requestTimeout)
-                    report.sent.append((op, Ack(reply.message)))
+                    report.sent.append((op, Ack(reply)))
                 } catch let error as ClientError
                     where error.isTransient || ["internal", "rateLimited"].contains(error.serverCode)
                 {

@@ -29,7 +29,7 @@ public final class AuthenticatedSession: Sendable {
     ///   without a token; `.sessionEnded` for a revoked one.
     /// - Parameter onMessage: told of every message from before the `auth` reply on, so the
     ///   reminders the server sends right after `authed` are not missed.
-    public static func open(_ configuration: ClientConfiguration, onMessage: (@Sendable (JSONValue) -> Void)? = nil)
+    public static func open(_ configuration: ClientConfiguration, onMessage: (@Sendable (Incoming) -> Void)? = nil)
         async throws -> AuthenticatedSession
     {
         let connection = try await ProtocolConnection.open(
@@ -42,7 +42,8 @@ public final class AuthenticatedSession: Sendable {
         if let onMessage { connection.setHandlers(onMessage: onMessage, onEnd: nil) }
         do {
             let reply = try await connection.request(.auth(token: token), timeout: configuration.requestTimeout)
-            let username = reply.message["user"]?.string("username") ?? configuration.username ?? "?"
+            guard case .authed(let authed) = reply.value else { throw ClientError.unexpectedReply("not authed") }
+            let username = authed.username
             return AuthenticatedSession(connection: connection, configuration: configuration, username: username)
         } catch ClientError.server(let code, _) where code == "unauthorized" {
             connection.close()
@@ -65,10 +66,10 @@ public final class AuthenticatedSession: Sendable {
                     ? .signup(username: username, password: password) : .login(username: username, password: password),
                 timeout: configuration.requestTimeout
             )
-            guard let token = reply.message.string("token") else {
+            guard case .authed(let authed) = reply.value, let token = authed.token else {
                 throw ClientError.unexpectedReply("authed without a token")
             }
-            let name = reply.message["user"]?.string("username") ?? username
+            let name = authed.username
             let session = AuthenticatedSession(connection: connection, configuration: configuration, username: name)
             return (session, StoredCredentials(server: configuration.server, username: name, token: token))
         } catch {
@@ -80,7 +81,8 @@ public final class AuthenticatedSession: Sendable {
     /// Every checklist the user takes part in, in view order.
     public func lists() async throws -> [RemoteSummary] {
         let reply = try await connection.request(.lists, timeout: configuration.requestTimeout)
-        return try (reply.message["lists"]?.arrayValue ?? []).map(RemoteSummary.init(json:))
+        guard case .lists(let lists) = reply.value else { throw ClientError.unexpectedReply("not lists") }
+        return lists.lists
     }
 
     /// The current state of a checklist, from a snapshot (subscribe, then unsubscribe).
@@ -88,10 +90,10 @@ public final class AuthenticatedSession: Sendable {
         let reply = try await connection.request(
             .subscribe(list: list, since: nil), timeout: configuration.requestTimeout)
         connection.post(.unsubscribe(list: list))
-        guard let snapshot = reply.preceding.first(where: { $0.string("type") == "snapshot" }) else {
-            throw ClientError.unexpectedReply("subscribe without a snapshot")
+        for case .snapshot(let snapshot) in reply.preceding.map(\.value) {
+            return ChecklistView(snapshot, viewer: username)
         }
-        return try ChecklistView(snapshot: snapshot, viewer: username)
+        throw ClientError.unexpectedReply("subscribe without a snapshot")
     }
 
     /// Sends an edit and waits until it is durable.
@@ -99,7 +101,7 @@ public final class AuthenticatedSession: Sendable {
     ///   outcome is unknown (resend with the same `opId`).
     public func perform(_ operation: Operation) async throws -> Ack {
         let reply = try await connection.request(operation.body, timeout: configuration.requestTimeout)
-        return Ack(reply.message)
+        return Ack(reply)
     }
 
     /// Revokes this session's token.

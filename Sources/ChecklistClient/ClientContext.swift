@@ -1,5 +1,6 @@
 import ChecklistCore
 public import Foundation
+public import WireProtocol
 
 /// One command's access to the service: it connects at most once, and when the server
 /// cannot be reached it answers from the cache and puts edits in the offline queue.

@@ -1,5 +1,5 @@
 public import ChecklistCore
-import WireProtocol
+public import WireProtocol
 
 /// The edits that take others back, for `checkwire undo`. Each is built when the edit is made,
 /// from what was there before; none deletes anything (an added item is cancelled).

@@ -129,14 +129,12 @@ import WireProtocol
         board.receive(Self.reminder("a", at: "2026-11-21T10:30:00Z"))
         board.receive(Self.reminder("b", at: "2026-11-21T10:00:00Z"))
         #expect(board.reminders.map(\.at) == ["2026-11-21T10:30:00Z", "2026-11-21T10:00:00Z"], "one per item")
-        let dismissed = board.handle([
-            "type": "reminderDismissed", "list": "l", "item": "a", "at": "2026-11-21T10:31:00Z",
-        ])
+        let dismissed = board.handle(
+            .reminderDismissed(.init(list: "l", item: "a", at: Timestamp(rfc3339: "2026-11-21T10:31:00Z")!)))
         #expect(dismissed)
         #expect(board.reminders.map(\.itemID.rawValue) == ["b"])
-        let snoozed = board.handle([
-            "type": "reminderSnoozed", "list": "l", "item": "b", "until": "2026-11-21T11:00:00Z",
-        ])
+        let snoozed = board.handle(
+            .reminderSnoozed(.init(list: "l", item: "b", until: Timestamp(rfc3339: "2026-11-21T11:00:00Z")!)))
         #expect(snoozed)
         #expect(board.reminders.isEmpty)
         board.receive(Self.reminder("c", at: "2026-11-21T10:00:00Z"))

@@ -7,7 +7,8 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { sortLists } from "../../Public/js/store.js";
 import { occurrencesPerDay, scoreSeries, isOccurrence, addDays, keptPerDay } from "../../Public/js/habits-math.js";
-import { childIndex, completion, positionBetween } from "../../Public/js/tree.js";
+import { childIndex, childrenOf, completion, positionBetween } from "../../Public/js/tree.js";
+import { project } from "../../Public/js/projection.js";
 import { repeatInWords, inputsToDue, isAllDay } from "../../Public/js/format.js";
 import { newId, newOpId } from "../../Public/js/outbox.js";
 
@@ -16,6 +17,24 @@ const fixture = (path) => JSON.parse(readFileSync(fileURLToPath(new URL(`../fixt
 test("the lists view order is the Swift core's (rules/list-order.json)", () => {
   const { lists, order } = fixture("rules/list-order.json");
   assert.deepEqual(sortLists(lists).map((list) => list.id), order);
+});
+
+test("a pending add or move lands where the Swift core puts it (rules/item-placement.json)", () => {
+  const { cases } = fixture("rules/item-placement.json");
+  assert.ok(cases.length >= 9);
+  for (const { name, items, op, order, position } of cases) {
+    const detail = { seq: 1, items: new Map(items.map((item) => [item.id, item])), participants: new Map(), activity: [] };
+    const entry = { opId: "op-placement", at: "2027-03-01T09:00:00Z", message: { ...op, list: "list-p", title: op.id } };
+    const view = project({ id: "list-p" }, detail, [entry], "olive");
+    const subject = op.id ?? op.item;
+    const parent = view.items.get(subject).parent;
+    assert.deepEqual(childrenOf(view.index, parent).map((item) => item.id), order, name);
+    // Between two siblings both take the midpoint; at either end the web client's number may
+    // differ from the server's (which replaces it), but the order is the same.
+    const siblings = items.filter((item) => item.parent === parent && item.id !== subject);
+    const anchor = siblings.findIndex((item) => item.id === op.after);
+    if (anchor >= 0 && anchor < siblings.length - 1) assert.equal(view.items.get(subject).position, position, name);
+  }
 });
 
 test("a daily habit's score after 66 perfect days is the contract's 0.970", () => {

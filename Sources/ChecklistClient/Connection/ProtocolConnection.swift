@@ -32,7 +32,7 @@ public final class ProtocolConnection: @unchecked Sendable {
     }
 
     private struct Waiter {
-        var preceding: [JSONValue] = []
+        var preceding: [Incoming] = []
         let continuation: CheckedContinuation<Reply, any Error>
     }
 
@@ -47,7 +47,7 @@ public final class ProtocolConnection: @unchecked Sendable {
         var openWaiter: CheckedContinuation<Void, any Error>?
         var waiters: [String: Waiter] = [:]
         var nextRef = 0
-        var messageHandler: (@Sendable (JSONValue) -> Void)?
+        var messageHandler: (@Sendable (Incoming) -> Void)?
         var endHandler: (@Sendable (ClientError) -> Void)?
     }
 
@@ -67,7 +67,7 @@ public final class ProtocolConnection: @unchecked Sendable {
 
     /// Sets the callbacks: `onMessage` for every message in arrival order, `onEnd` once when
     /// the connection ends (both on the engine's thread). Set them before the first request.
-    public func setHandlers(onMessage: (@Sendable (JSONValue) -> Void)?, onEnd: (@Sendable (ClientError) -> Void)?) {
+    public func setHandlers(onMessage: (@Sendable (Incoming) -> Void)?, onEnd: (@Sendable (ClientError) -> Void)?) {
         state.withLock {
             $0.messageHandler = onMessage
             $0.endHandler = onEnd
@@ -180,28 +180,23 @@ public final class ProtocolConnection: @unchecked Sendable {
     }
 
     func didReceive(_ bytes: [UInt8]) {
-        guard let message = try? JSONParser.parse(bytes), message.objectValue != nil else { return }
+        guard let incoming = Incoming(bytes) else { return }
         let handler = state.withLock { $0.messageHandler }
-        handler?(message)
-        guard let ref = message["ref"]?.stringValue else { return }
-        let type = message["type"]?.stringValue
+        handler?(incoming)
+        guard let ref = incoming.value.ref else { return }
         let finished = state.withLock { state -> (Waiter, Reply)? in
             guard var waiter = state.waiters[ref] else { return nil }
-            if type == "snapshot" {
-                waiter.preceding.append(message)
+            if case .snapshot = incoming.value {
+                waiter.preceding.append(incoming)
                 state.waiters[ref] = waiter
                 return nil
             }
             state.waiters[ref] = nil
-            return (waiter, Reply(message: message, preceding: waiter.preceding))
+            return (waiter, Reply(incoming, preceding: waiter.preceding))
         }
         guard let (waiter, reply) = finished else { return }
-        if type == "error" {
-            waiter.continuation.resume(
-                throwing: ClientError.server(
-                    code: message["code"]?.stringValue ?? "unknown",
-                    message: message["message"]?.stringValue ?? "(no message)"
-                ))
+        if case .error(let refusal) = incoming.value {
+            waiter.continuation.resume(throwing: ClientError.server(code: refusal.code, message: refusal.message))
         } else {
             waiter.continuation.resume(returning: reply)
         }
@@ -261,13 +256,42 @@ extension Request.Body {
     }
 }
 
+/// One message from the server: the value `ServerMessage.decode` read, and the JSON as sent
+/// (what `--json` passes on, fields this build does not know included).
+public struct Incoming: Sendable {
+    public let value: ServerMessage
+    public let json: JSONValue
+
+    /// Nil for what is not a JSON object. A known type without a field it cannot do without
+    /// is kept as `.other`, so a reply to a request still resolves it.
+    init?(_ bytes: [UInt8]) {
+        guard let json = try? JSONParser.parse(bytes), json.objectValue != nil else { return nil }
+        self.init(json: json)
+    }
+
+    public init(json: JSONValue) {
+        self.json = json
+        value =
+            (try? ServerMessage(json: json)) ?? .other(type: json["type"]?.stringValue ?? "", json)
+    }
+}
+
 /// The direct reply to one request, matched by its `ref`.
 ///
 /// `preceding` holds the replies with the same `ref` that came before the final one: for
 /// `subscribe`, the `snapshot` (when the server sent one) ahead of `subscribed`.
 public struct Reply: Sendable {
+    /// The reply as sent.
     public let message: JSONValue
-    public let preceding: [JSONValue]
+    /// The reply as a value.
+    public let value: ServerMessage
+    public let preceding: [Incoming]
 
-    public var type: String? { message["type"]?.stringValue }
+    init(_ incoming: Incoming, preceding: [Incoming]) {
+        message = incoming.json
+        value = incoming.value
+        self.preceding = preceding
+    }
+
+    public var type: String { value.type }
 }

@@ -1,4 +1,5 @@
 import ChecklistCore
+public import WireProtocol
 
 /// Says in words what an event did ("checked off “Homework 2”"), by comparing the objects it
 /// carries with the copy from before it was applied.

@@ -90,7 +90,7 @@ public final class LiveList: Sendable {
     /// One connection's life: open, subscribe, follow until it ends.
     private func connectAndFollow(connected: () -> Void) async throws {
         let connectionBox = ConnectionBox()
-        let onMessage: @Sendable (JSONValue) -> Void = { [weak self] message in
+        let onMessage: @Sendable (Incoming) -> Void = { [weak self] message in
             guard let connection = connectionBox.connection else { self?.handleNotice(message); return }
             self?.handle(message, on: connection)
         }
@@ -137,24 +137,25 @@ public final class LiveList: Sendable {
 
     /// Reminders and shares, whichever list they are about (they may come before the list is
     /// known), and the user's own dismissals and snoozes from any device.
-    private func handleNotice(_ message: JSONValue) {
+    private func handleNotice(_ message: Incoming) {
         shared.withLock { shared in
-            if shared.board.handle(message) { return emit(.reminderHandled(raw: message), of: shared) }
-            guard let notice = Notice(json: message) else { return }
+            if shared.board.handle(message.value) { return emit(.reminderHandled(raw: message.json), of: shared) }
+            guard let notice = Notice(message) else { return }
             shared.board.receive(notice)
             emit(.notice(notice), of: shared)
         }
     }
 
-    private func handle(_ message: JSONValue, on connection: ProtocolConnection) {
-        if ["reminder", "listShared", "reminderDismissed", "reminderSnoozed"].contains(message.string("type")) {
-            return handleNotice(message)
+    private func handle(_ message: Incoming, on connection: ProtocolConnection) {
+        switch message.value {
+        case .reminder, .listShared, .reminderDismissed, .reminderSnoozed: return handleNotice(message)
+        default: break
         }
         shared.withLock { shared in
             guard let listID = shared.listID else { return }
-            switch message.string("type") {
-            case "snapshot" where message["list"]?.string("id") == listID.rawValue:
-                guard var fresh = try? ChecklistView(snapshot: message, viewer: shared.username) else { return }
+            switch message.value {
+            case .snapshot(let snapshot) where snapshot.summary.id == listID:
+                var fresh = ChecklistView(snapshot, viewer: shared.username)
                 if fresh.summary.role == nil { fresh.summary.role = shared.view?.summary.role }
                 if let old = shared.view {
                     shared.record(
@@ -163,29 +164,14 @@ public final class LiveList: Sendable {
                             text: "caught up from a snapshot (\(max(0, fresh.seq - old.seq)) changes while away)"))
                 }
                 shared.view = fresh
-                emit(.snapshot(raw: message), of: shared)
-            case "event" where message.string("list") == listID.rawValue:
-                guard var current = shared.view, let event = try? RemoteEvent(json: message) else { return }
-                let before = current
-                switch current.apply(event) {
-                case .applied:
-                    shared.view = current
-                    shared.board.itemsChanged(event.items)
-                    let change = ChangeDescriber.record(event, before: before)
-                    shared.record(change)
-                    emit(.event(event, change), of: shared)
-                case .stale:
-                    break
-                case .gap:
-                    guard !shared.resubscribing else { return }
-                    shared.resubscribing = true
-                    connection.post(.subscribe(list: listID, since: current.seq))
-                }
-            case "subscribed" where message.string("list") == listID.rawValue:
+                emit(.snapshot(raw: message.json), of: shared)
+            case .event(let event) where event.list == listID:
+                apply(event, to: &shared, on: connection)
+            case .subscribed(let subscribed) where subscribed.list == listID:
                 shared.resubscribing = false
                 shared.state = .live
                 emit(.state, of: shared)
-            case "revoked" where message.string("list") == listID.rawValue:
+            case .revoked(let revoked) where revoked.list == listID:
                 let reason = "you are no longer a participant of this checklist"
                 shared.fatal = reason
                 shared.state = .ended(reason: reason)
@@ -194,6 +180,26 @@ public final class LiveList: Sendable {
             default:
                 break
             }
+        }
+    }
+
+    /// Applies the next event, drops one already applied, and resubscribes after a gap.
+    private func apply(_ event: RemoteEvent, to shared: inout Shared, on connection: ProtocolConnection) {
+        guard var current = shared.view else { return }
+        let before = current
+        switch current.apply(event) {
+        case .applied:
+            shared.view = current
+            shared.board.itemsChanged(event.items)
+            let change = ChangeDescriber.record(event, before: before)
+            shared.record(change)
+            emit(.event(event, change), of: shared)
+        case .stale:
+            break
+        case .gap:
+            guard !shared.resubscribing else { return }
+            shared.resubscribing = true
+            connection.post(.subscribe(list: current.id, since: current.seq))
         }
     }
 

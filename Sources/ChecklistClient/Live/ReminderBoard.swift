@@ -34,18 +34,16 @@ public struct ReminderBoard: Sendable, Equatable {
 
     /// `reminderDismissed` (occurrences up to its `at`) or `reminderSnoozed` (all of the item's)
     /// take reminders off the board; returns whether the message was one of those.
-    public mutating func handle(_ message: JSONValue) -> Bool {
-        guard let item = message.string("item").map(ItemID.init) else { return false }
-        switch message.string("type") {
-        case "reminderDismissed":
-            let until = message.string("at").flatMap(Timestamp.init(rfc3339:))
+    public mutating func handle(_ message: ServerMessage) -> Bool {
+        switch message {
+        case .reminderDismissed(let dismissed):
             reminders.removeAll { reminder in
-                reminder.itemID == item
-                    && (until == nil || Timestamp(rfc3339: reminder.at).map { $0 <= until! } ?? true)
+                reminder.itemID == dismissed.item
+                    && (Timestamp(rfc3339: reminder.at).map { $0 <= dismissed.at } ?? true)
             }
             return true
-        case "reminderSnoozed":
-            reminders.removeAll { $0.itemID == item }
+        case .reminderSnoozed(let snoozed):
+            reminders.removeAll { $0.itemID == snoozed.item }
             return true
         default:
             return false

@@ -1,6 +1,6 @@
 public import ChecklistCore
 import Foundation
-import WireProtocol
+public import WireProtocol
 
 /// The last `lists` reply and the last snapshot of each checklist seen, per server and user.
 ///

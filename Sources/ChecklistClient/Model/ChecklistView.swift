@@ -16,26 +16,26 @@ public struct ChecklistView: Sendable {
     /// Whose copy this is, so a `share` that changes their own role updates `summary.role`.
     public var viewer: String?
 
-    /// Builds the copy from a `snapshot` message (or its `list` object alone).
-    public init(snapshot json: JSONValue, viewer: String? = nil) throws {
-        let list = json["list"] ?? json
-        summary = try RemoteSummary(json: list)
-        participants = (list["participants"]?.arrayValue ?? []).compactMap(RemoteParticipant.init(json:))
+    /// Builds the copy from a `snapshot`.
+    public init(_ snapshot: ServerMessage.Snapshot, viewer: String? = nil) {
+        summary = snapshot.summary
+        participants = snapshot.participants
         summary.participantCount = participants.count
-        var items: [ItemID: RemoteItem] = [:]
-        for value in list["items"]?.arrayValue ?? [] {
-            let item = try RemoteItem(json: value)
-            items[item.id] = item
-        }
-        self.items = items
-        seq = json["seq"]?.int64Value ?? summary.seq
+        items = Dictionary(snapshot.items.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        seq = snapshot.seq
         self.viewer = viewer
+    }
+
+    /// Builds the copy from a `snapshot` message, or its `list` object alone (as cached).
+    public init(snapshot json: JSONValue, viewer: String? = nil) throws(ServerMessageDecodingError) {
+        let message = json["list"] == nil ? ["type": "snapshot", "list": json] : json
+        self.init(try ServerMessage.Snapshot(json: message), viewer: viewer)
     }
 
     public var id: ListID { summary.id }
     public var title: String { summary.title }
     /// A habit checklist (`kind: "habits"`): each participant checks in for themselves.
-    public var isHabits: Bool { summary.raw["kind"]?.stringValue == "habits" }
+    public var isHabits: Bool { summary.kind == .habits }
 
     /// What applying an event did.
     public enum EventOutcome: Sendable, Equatable {

@@ -1,37 +1,10 @@
 import ChecklistCore
 import WireProtocol
 
-/// Lenient readers for the server's objects: a client ignores what it does not know and
-/// treats an absent or ill-typed optional field as unset, so a newer server never breaks it.
+/// Lenient readers for the client's own files (queue, journal, refusals): what is absent or
+/// ill-typed reads as unset. (The server's messages are read by `ServerMessage.decode`.)
 extension JSONValue {
     func string(_ key: String) -> String? { self[key]?.stringValue }
 
-    func int(_ key: String) -> Int? { self[key]?.intValue }
-
     func timestamp(_ key: String) -> Timestamp? { string(key).flatMap(Timestamp.init(rfc3339:)) }
-
-    func due(_ key: String) -> Due? { string(key).flatMap(Due.init(wire:)) }
-
-    func completion(_ key: String) -> Completion? {
-        guard let value = self[key], let done = value.int("done"), let total = value.int("total") else { return nil }
-        return Completion(done: done, total: total)
-    }
-
-    func required(_ key: String, in what: String) throws -> String {
-        guard let value = string(key) else { throw ClientError.unexpectedReply("\(what) without \"\(key)\"") }
-        return value
-    }
-}
-
-extension JSONObject {
-    /// A copy with `key` set to `value` (replacing it in place, or appended).
-    func setting(_ key: String, _ value: JSONValue) -> JSONObject {
-        var pairs = self.pairs.map { ($0.key, $0.value) }
-        if let index = pairs.firstIndex(where: { $0.0 == key }) {
-            pairs[index].1 = value
-        } else {
-            pairs.append((key, value))
-        }
-        return JSONObject(pairs)
-    }
 }

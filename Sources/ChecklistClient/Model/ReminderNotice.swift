@@ -17,19 +17,22 @@ public struct ReminderNotice: Sendable, Equatable {
     /// The message as the server sent it, for `--json`.
     public var raw: JSONValue
 
-    public init?(json: JSONValue) {
-        guard json.string("type") == "reminder", let listID = json.string("list"), let item = json["item"],
-            let itemID = item.string("id"), let at = json.string("at")
-        else { return nil }
-        self.listID = ListID(listID)
-        listTitle = json.string("listTitle") ?? listID
-        self.itemID = ItemID(itemID)
-        itemTitle = item.string("title") ?? itemID
-        kind = json.string("kind") ?? "every"
-        self.at = at
-        late = json["late"]?.boolValue ?? false
-        due = item.string("due")
-        raw = json
+    public init(_ reminder: ServerMessage.Reminder, raw: JSONValue) {
+        listID = reminder.list
+        listTitle = reminder.listTitle
+        itemID = reminder.item.id
+        itemTitle = reminder.item.title
+        kind = reminder.kind.rawValue
+        at = raw["at"]?.stringValue ?? reminder.at.rfc3339
+        late = reminder.late
+        due = reminder.item.raw["due"]?.stringValue
+        self.raw = raw
+    }
+
+    /// Nil unless `incoming` is a `reminder`.
+    public init?(_ incoming: Incoming) {
+        guard case .reminder(let reminder) = incoming.value else { return nil }
+        self.init(reminder, raw: incoming.json)
     }
 }
 
@@ -39,18 +42,21 @@ public enum Notice: Sendable, Equatable {
     case reminder(ReminderNotice)
     case shared(listTitle: String, by: String, raw: JSONValue)
 
-    public init?(json: JSONValue) {
-        switch json.string("type") {
-        case "reminder":
-            guard let reminder = ReminderNotice(json: json) else { return nil }
-            self = .reminder(reminder)
-        case "listShared":
-            self = .shared(
-                listTitle: json["list"]?.string("title") ?? "a checklist", by: json.string("by") ?? "someone", raw: json
-            )
+    /// Nil unless `incoming` is a `reminder` or a `listShared`.
+    public init?(_ incoming: Incoming) {
+        switch incoming.value {
+        case .reminder(let reminder):
+            self = .reminder(ReminderNotice(reminder, raw: incoming.json))
+        case .listShared(let shared):
+            self = .shared(listTitle: shared.summary.title, by: shared.by, raw: incoming.json)
         default:
             return nil
         }
+    }
+
+    /// Reads a message as sent (`Incoming(json:)`).
+    public init?(json: JSONValue) {
+        self.init(Incoming(json: json))
     }
 
     public var raw: JSONValue {

@@ -19,7 +19,7 @@ extension TerminalCommands {
         guard view.isHabits else {
             throw ClientError.invalidInput("“\(list.title)” is not a habit checklist; `checkwire show` shows it")
         }
-        let zone = view.summary.raw["tz"]?.stringValue ?? "UTC"
+        let zone = view.summary.timeZone
         let today = RepeatDue.localDate(
             of: Timestamp(now), timeZone: zone)
         let from = today.addingDays(-(sparklineDays - 1))
@@ -27,27 +27,23 @@ extension TerminalCommands {
             .history(list: list.id, from: from, to: today, username: session.username),
             timeout: session.configuration.requestTimeout
         )
-        let days = reply.message["days"]?.arrayValue ?? []
-        let habits = view.summary.raw["habits"]?.objectValue
+        let days: [ChecklistState.HistoryDay] = if case .history(let history) = reply.value { history.days } else { [] }
         if console.json {
+            let habits = view.summary.raw["habits"]?.objectValue
             console.print(
                 json: JSONOutput([
                     ("list", .string(list.id.rawValue)), ("today", .string(today.description)),
                     ("habits", habits.map(JSONValue.object) ?? .null),
                     ("items", .array(view.items.values.sorted { $0.title < $1.title }.map { .object($0.raw) })),
-                    ("days", .array(days)),
+                    ("days", reply.message["days"] ?? .array([])),
                 ]))
             return
         }
         let painter = console.painter
         console.print(painter.bold(list.title) + painter.dim("  · today \(today) (\(zone))"))
         let mine = Dictionary(
-            days.compactMap { day -> (String, String)? in
-                guard day["date"]?.stringValue == today.description, let item = day["item"]?.stringValue,
-                    let value = day["value"]?.stringValue
-                else { return nil }
-                return (item, value)
-            }, uniquingKeysWith: { first, _ in first })
+            days.filter { $0.date == today }.map { ($0.itemID.rawValue, $0.value) },
+            uniquingKeysWith: { first, _ in first })
         for item in view.items.values.filter({ $0.status != .cancelled }).sorted(by: { $0.title < $1.title }) {
             let rule = item.repeatRule.flatMap { try? RepeatRule(parsing: $0) }
             // A habit's due is its first occurrence (habits move on by check-ins, not by completion).
@@ -64,11 +60,10 @@ extension TerminalCommands {
             console.print("  \(mark) \(item.title)" + painter.dim(rule.map { "  ↻ \($0.inWords)" } ?? ""))
         }
         console.print("")
-        for (username, stats) in (habits ?? JSONObject([])).pairs.sorted(by: { $0.0 < $1.0 }) {
-            let streak = stats["streak"]?.intValue ?? 0, best = stats["best"]?.intValue ?? 0
-            let score = Int(((stats["score"]?.doubleValue ?? 0) * 100).rounded())
+        for (username, stats) in (view.summary.habits ?? [:]).sorted(by: { $0.key < $1.key }) {
+            let score = Int((stats.score * 100).rounded())
             console.print(
-                "  \(TextLayout.pad(username, to: 12)) streak \(streak)  best \(best)  score \(score)%  today \(stats["today"]?.stringValue ?? "none")"
+                "  \(TextLayout.pad(username, to: 12)) streak \(stats.streak)  best \(stats.best)  score \(score)%  today \(stats.today.rawValue)"
             )
         }
         console.print(
@@ -76,15 +71,14 @@ extension TerminalCommands {
     }
 
     /// One character per day: blank with nothing due, ▁…█ for the share of it done or skipped.
-    static func sparkline(_ days: [JSONValue], from: CivilDate, count: Int) -> String {
+    static func sparkline(_ days: [ChecklistState.HistoryDay], from: CivilDate, count: Int) -> String {
         var due = [Int](repeating: 0, count: count)
         var kept = [Int](repeating: 0, count: count)
         for day in days {
-            guard let date = day["date"]?.stringValue.flatMap(CivilDate.init(iso:)) else { continue }
-            let index = date.daysSinceEpoch - from.daysSinceEpoch
+            let index = day.date.daysSinceEpoch - from.daysSinceEpoch
             guard (0..<count).contains(index) else { continue }
             due[index] += 1
-            if day["value"]?.stringValue != "missed" { kept[index] += 1 }
+            if day.value != "missed" { kept[index] += 1 }
         }
         let bars = Array("▁▂▃▄▅▆▇█")
         return String(
@@ -111,7 +105,7 @@ extension TerminalCommands {
                 "“\(list.title)” is not a habit checklist; tick its items with `checkwire done \"\(list.title)\" ITEM`")
         }
         let item = try context.resolveItem(itemReference, in: view) { $0.status != .cancelled }
-        let zone = view.summary.raw["tz"]?.stringValue ?? "UTC"
+        let zone = view.summary.timeZone
         let today = RepeatDue.localDate(of: Timestamp(now), timeZone: zone)
         let day = try date.map { try checkInDay($0, zone: zone, today: today) } ?? today
         let written = dates().due(.date(day))
@@ -174,9 +168,8 @@ extension TerminalCommands {
         let reply = try await session.connection.request(
             .history(list: list, from: day, to: day, username: session.username),
             timeout: session.configuration.requestTimeout)
-        let entry = (reply.message["days"]?.arrayValue ?? []).first {
-            $0["item"]?.stringValue == item.rawValue && $0["date"]?.stringValue == day.description
-        }
-        return entry?["value"]?.stringValue.flatMap { $0 == "missed" ? nil : $0 }
+        guard case .history(let history) = reply.value else { return nil }
+        let entry = history.days.first { $0.itemID == item && $0.date == day }
+        return entry.flatMap { $0.value == "missed" ? nil : $0.value }
     }
 }

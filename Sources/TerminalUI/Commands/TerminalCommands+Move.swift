@@ -1,5 +1,6 @@
 import ChecklistClient
 import ChecklistCore
+import WireProtocol
 
 /// `move`: an item under another parent, to another place among its siblings, or to another
 /// checklist.

@@ -1,5 +1,6 @@
 import ChecklistClient
 import ChecklistCore
+import WireProtocol
 
 /// `move … --to OTHER`: a checklist is the unit of sharing and history, so an item cannot
 /// change checklist in one edit. It is copied there with its sub-items (each add, and each tick

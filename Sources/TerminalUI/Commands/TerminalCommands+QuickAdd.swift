@@ -14,20 +14,20 @@ extension TerminalCommands {
         let operation = Operation.quickAdd(text: text, timeZone: LocalTimeZone.identifier())
         let undo = { (ack: Ack?) -> ChecklistClient.Operation? in
             guard let ack, let list = ack.list, let id = ack.id else { return nil }
-            let title = ack.raw["parsed"]?["title"]?.stringValue ?? text
+            let title = ack.parsed?["title"]?.stringValue ?? text
             return .undoAdd(
                 item: ItemID(id), title: title, list: list,
-                listTitle: ack.raw["parsed"]?["list"]?.stringValue ?? "your Inbox")
+                listTitle: ack.parsed?["list"]?.stringValue ?? "your Inbox")
         }
         let ack = try await submit(operation, context: context, console: console, undo: undo) { ack in
-            let parsed = ack.raw["parsed"]
+            let parsed = ack.parsed
             let title = parsed?["title"]?.stringValue ?? text
             let section = parsed?["section"]?.stringValue.map { "under “\($0)” in " } ?? "to "
             // Text that names no checklist goes to the Inbox (this command never sends `list`).
             return "Added “\(title)” "
                 + (parsed?["list"]?.stringValue.map { section + "“\($0)”" } ?? "to your Inbox")
         }
-        guard let ack, !console.json, let parsed = ack.raw["parsed"] else { return }
+        guard let ack, !console.json, let parsed = ack.parsed else { return }
         ItemFacts.print(understood(parsed), console: console)
     }
 

@@ -83,7 +83,7 @@ extension TerminalCommands {
     static func habitDay(of view: ChecklistView, session: AuthenticatedSession) async throws
         -> ChecklistRenderer.HabitDay
     {
-        let zone = view.summary.raw["tz"]?.stringValue ?? "UTC"
+        let zone = view.summary.timeZone
         let today = RepeatDue.localDate(of: Timestamp(now), timeZone: zone)
         let reply = try await session.connection.request(
             .history(list: view.id, from: today, to: today, username: session.username),

@@ -13,7 +13,7 @@ extension TerminalCommands {
         let configuration = try configuration(server: server)
         let collected = Collected<ReminderNotice>()
         let session = try await AuthenticatedSession.open(configuration) { message in
-            if let reminder = ReminderNotice(json: message) { collected.append(reminder) }
+            if let reminder = ReminderNotice(message) { collected.append(reminder) }
         }
         defer { session.close() }
         _ = try await session.connection.request(.settings(timeZone: nil), timeout: configuration.requestTimeout)
@@ -80,8 +80,8 @@ extension TerminalCommands {
                 let ended = OneShotSignal()
                 let dates = dates()
                 do {
-                    let print: @Sendable (JSONValue) -> Void = { message in
-                        guard let reminder = ReminderNotice(json: message) else { return }
+                    let print: @Sendable (Incoming) -> Void = { message in
+                        guard let reminder = ReminderNotice(message) else { return }
                         if console.json {
                             console.print(json: JSONOutput(reply: reminder.raw))
                         } else {

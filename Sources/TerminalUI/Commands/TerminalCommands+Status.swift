@@ -82,7 +82,7 @@ extension TerminalCommands {
         for item in items {
             try checkStatusChange(change, of: item, in: view, early: early, journal: context.configuration.journal)
             let ticked = change == .complete && item.repeatRule != nil ? item.due : nil
-            let zone = view.summary.raw["tz"]?.stringValue ?? "UTC"
+            let zone = view.summary.timeZone
             let ack = try await submit(
                 .itemStatus(change.itemEdit(item.id), list: list.id, itemTitle: item.title, listTitle: list.title),
                 context: context, console: console, done: "\(change.pastTense) “\(item.title)” in “\(list.title)”",
@@ -119,7 +119,7 @@ extension TerminalCommands {
                     + "`checkwire checkin \"\(view.title)\" \"\(item.title)\"` (`--undo` takes it back)")
         }
         guard change == .complete, !early, item.repeatRule != nil, let due = item.due else { return }
-        let zone = view.summary.raw["tz"]?.stringValue ?? "UTC"
+        let zone = view.summary.timeZone
         let today = RepeatDue.localDate(of: Timestamp(now), timeZone: zone)
         guard RepeatDue.localDate(of: due, timeZone: zone) > today else { return }
         // Ticked ahead already from here (an occurrence from today on): a second tick would

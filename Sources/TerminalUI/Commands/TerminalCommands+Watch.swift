@@ -94,7 +94,7 @@ final class WatchKeyActions: @unchecked Sendable {
     /// Done ↔ open; for a habit, today's check-in.
     private static func toggle(_ item: RemoteItem, in view: ChecklistView, now: Date) -> ChecklistClient.Operation {
         if view.isHabits {
-            let day = RepeatDue.localDate(of: Timestamp(now), timeZone: view.summary.raw["tz"]?.stringValue ?? "UTC")
+            let day = RepeatDue.localDate(of: Timestamp(now), timeZone: view.summary.timeZone)
             return .checkIn(
                 list: view.id, item: item.id, date: day, value: .done, itemTitle: item.title, listTitle: view.title)
         }

@@ -1,6 +1,7 @@
 public import ChecklistClient
 public import ChecklistCore
 public import Foundation
+public import WireProtocol
 
 /// What `today`, `agenda` and `show` narrow their items to: assigned to me, in given
 /// checklists, with a status, due in a date range. An empty filter keeps everything.

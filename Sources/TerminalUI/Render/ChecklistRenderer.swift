@@ -1,5 +1,6 @@
 public import ChecklistClient
 public import ChecklistCore
+public import WireProtocol
 
 /// `checkwire show` and the body of `watch`: a header (title, status, due, role,
 /// participants, completion) and the item tree with status marks — `[ ]` open, `[x]` done

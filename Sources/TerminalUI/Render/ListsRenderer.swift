@@ -1,5 +1,6 @@
 public import ChecklistClient
 import ChecklistCore
+public import WireProtocol
 
 /// `checkwire lists`: the checklists in three sections — In Progress (soonest due first,
 /// undated last), Completed and Cancelled (each newest first) — with a completion bar, the

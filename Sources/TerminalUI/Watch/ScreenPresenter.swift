@@ -1,5 +1,6 @@
 public import ChecklistClient
 public import Foundation
+public import WireProtocol
 
 /// Draws the `watch` screen in place on a terminal: the alternate screen, cursor hidden,
 /// each frame written from the top-left with every line cleared to its end, so nothing

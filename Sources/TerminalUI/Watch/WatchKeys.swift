@@ -1,5 +1,6 @@
 public import ChecklistClient
 public import ChecklistCore
+import WireProtocol
 
 /// What a key does in the interactive `watch` screen.
 public enum WatchKey: Sendable, Equatable {

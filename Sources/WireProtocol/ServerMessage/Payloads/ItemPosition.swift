@@ -1,5 +1,3 @@
-import WireProtocol
-
 /// An item's place among its siblings. The contract allows a number or a string and says to
 /// compare only within one type; numbers sort before strings so a mixed list stays stable.
 public enum ItemPosition: Sendable, Hashable, Comparable {

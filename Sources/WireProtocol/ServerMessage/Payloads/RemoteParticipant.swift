@@ -1,5 +1,4 @@
 public import ChecklistCore
-import WireProtocol
 
 /// A participant, or in an event a participant change: `role` nil means removed.
 public struct RemoteParticipant: Sendable, Equatable {
@@ -11,12 +10,13 @@ public struct RemoteParticipant: Sendable, Equatable {
         self.role = role
     }
 
-    init?(json: JSONValue) {
+    /// Nil without a `username`; an unknown role reads as removed.
+    public init?(json: JSONValue) {
         guard let username = json.string("username") else { return nil }
         self.init(username: username, role: json.string("role").flatMap(Role.init(rawValue:)))
     }
 
-    var json: JSONValue {
+    public var json: JSONValue {
         ["username": .string(username), "role": role.map { .string($0.rawValue) } ?? .null]
     }
 }

@@ -1,8 +1,9 @@
 public import ChecklistCore
 
-/// Encodes every message the server sends. Each is encoded once; an event's bytes are
-/// stored in the log and written as they are to every subscriber.
-public enum ServerMessage {
+/// The writers of every message the server sends: from the domain's values straight to bytes.
+/// Each message is encoded once; an event's bytes are stored in the log and written as they
+/// are to every subscriber. (`ServerMessage.encoded()` goes through these too.)
+extension ServerMessage {
     public static func authed(token: String?, userID: UserID, username: String, ref: String?) -> [UInt8] {
         var writer = JSONWriter()
         writer.beginMessage("authed", ref: ref)
@@ -24,11 +25,16 @@ public enum ServerMessage {
     }
 
     public static func error(_ error: WireError, opID: String? = nil, ref: String? = nil) -> [UInt8] {
+        refusal(ErrorReply(opID: opID, code: error.code.rawValue, message: error.message, ref: ref))
+    }
+
+    /// Also what a decoded refusal re-encodes with: its code may be one this build does not know.
+    static func refusal(_ reply: ErrorReply) -> [UInt8] {
         var writer = JSONWriter()
-        writer.beginMessage("error", ref: ref)
-        if let opID { writer.field("opId", opID) }
-        writer.field("code", error.code.rawValue)
-        writer.field("message", error.message)
+        writer.beginMessage("error", ref: reply.ref)
+        if let opID = reply.opID { writer.field("opId", opID) }
+        writer.field("code", reply.code)
+        writer.field("message", reply.message)
         writer.endObject()
         return writer.bytes
     }

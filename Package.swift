@@ -106,6 +106,7 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "HeapModule", package: "swift-collections"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // A protocol client session (reconnect, resume, offline queue) for the terminal UI.
@@ -222,6 +223,8 @@ let package = Package(
                 "ChecklistServer", "Transport", "WireProtocol", "ChecklistCore", "ChecklistStore", "StoreFactory",
                 "ProductVersion",
                 "LoopbackTestSupport", .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
     ],

@@ -39,6 +39,16 @@ extension PostgresStorage {
         wroteInBatch = true
         if !batch.events.isEmpty { wroteEvents = true }
         var pipeline = PostgresLink.Pipeline()
+        try sendChecklists(batch, in: &pipeline)
+        try sendParticipants(batch, in: &pipeline)
+        try sendCheckIns(batch, in: &pipeline)
+        try sendEvents(batch, in: &pipeline)
+        try sendUsageAndAttachments(batch, in: &pipeline)
+        try link.finish(pipeline)
+    }
+
+    /// Each changed checklist's row and search document, and those of its changed items.
+    private func sendChecklists(_ batch: BatchWrite, in pipeline: inout PostgresLink.Pipeline) throws(StorageFailure) {
         for changed in batch.checklists {
             let state = changed.state
             let id = state.list.id
@@ -56,6 +66,11 @@ extension PostgresStorage {
                     Self.upsertDocument, [.id(id), .id(itemID), .text(item.title), .text(body)], in: &pipeline)
             }
         }
+    }
+
+    /// Who joined and who left.
+    private func sendParticipants(_ batch: BatchWrite, in pipeline: inout PostgresLink.Pipeline) throws(StorageFailure)
+    {
         for change in batch.participants {
             switch change {
             case .joined(let listID, let participant):
@@ -75,6 +90,10 @@ extension PostgresStorage {
                     in: &pipeline)
             }
         }
+    }
+
+    /// Check-ins set, and check-ins cleared.
+    private func sendCheckIns(_ batch: BatchWrite, in pipeline: inout PostgresLink.Pipeline) throws(StorageFailure) {
         for change in batch.checkIns {
             let record = change.record
             let key: [SQLValue] = [
@@ -92,6 +111,10 @@ extension PostgresStorage {
                     in: &pipeline)
             }
         }
+    }
+
+    /// The batch's events, each with the node that wrote it.
+    private func sendEvents(_ batch: BatchWrite, in pipeline: inout PostgresLink.Pipeline) throws(StorageFailure) {
         for event in batch.events {
             try link.send(
                 """
@@ -104,6 +127,12 @@ extension PostgresStorage {
                     .text(event.createdID), .bytes(event.parsed), .text(node),
                 ], in: &pipeline)
         }
+    }
+
+    /// Storage used per user, and the attachments placed.
+    private func sendUsageAndAttachments(_ batch: BatchWrite, in pipeline: inout PostgresLink.Pipeline)
+        throws(StorageFailure)
+    {
         // Increments, not totals: another server may have added to the same user meanwhile.
         for change in batch.usage where change.added != 0 {
             try link.send(
@@ -118,7 +147,6 @@ extension PostgresStorage {
                     .time(record.createdAt),
                 ], in: &pipeline)
         }
-        try link.finish(pipeline)
     }
 
     static let upsertDocument = """

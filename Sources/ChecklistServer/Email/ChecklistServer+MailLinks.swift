@@ -9,52 +9,73 @@ import Transport
 /// page's button) turns reminders and the digest off. A GET never changes anything, so a
 /// link checker or a mail scanner that follows links cannot unsubscribe anyone.
 extension ChecklistServer {
-    func answerMailLink(_ request: HTTPRequest) {
-        let respond = { [transport] (response: HTTPResponse) in transport!.respond(to: request.id, with: response) }
+    /// `GET /email/verify/<token>`: confirms the address the token was mailed to.
+    func answerVerificationLink(_ request: HTTPRequest) {
+        guard let token = mailLinkToken(request) else { return }
+        runOnStore(.verifyEmail(tokenHash: SessionToken(text: token).storedHash, now: configuration.clock())) {
+            [self] result in
+            transport.execute { [self] in
+                if case .success(.emailVerified(.verified, let next?)) = result {
+                    hub.holdDigest(next)
+                    performHubActions()
+                }
+                transport.respond(to: request.id, with: Self.verificationPage(result))
+            }
+        }
+    }
+
+    /// `GET /email/unsubscribe/<token>`: the page that asks; it changes nothing.
+    func answerUnsubscribePage(_ request: HTTPRequest) {
+        guard mailLinkToken(request) != nil else { return }
+        transport.respond(
+            to: request.id,
+            with: Self.page(
+                200, "Stop Checkwire mail?",
+                "No more reminders or digests will be mailed to you. You can turn them on again in Checkwire's settings.",
+                form: "Unsubscribe"))
+    }
+
+    /// `POST /email/unsubscribe/<token>`: turns reminders and the digest off.
+    func answerUnsubscribe(_ request: HTTPRequest) {
+        guard let token = mailLinkToken(request) else { return }
+        runOnStore(.unsubscribeEmail(token: token)) { [transport] result in
+            let response: HTTPResponse =
+                switch result {
+                case .success(.emailUnsubscribed(_?)):
+                    Self.page(
+                        200, "Unsubscribed",
+                        "Checkwire mails you no more reminders or digests. Turn them on again in its settings.")
+                case .success:
+                    Self.page(404, "Unknown link", "This unsubscribe link is not one Checkwire knows.")
+                case .failure:
+                    Self.page(503, "Try again", "That could not be saved right now; try again shortly.")
+                }
+            transport!.execute { transport!.respond(to: request.id, with: response) }
+        }
+    }
+
+    /// Any other path under `/email`.
+    func answerUnknownMailLink(_ request: HTTPRequest) {
+        transport.respond(to: request.id, with: Self.unknownMailLink)
+    }
+
+    /// The token of `/email/<action>/<token>`, or nil once the request is answered: 404 for a
+    /// path of another shape or a malformed token, 503 while the server shuts down.
+    private func mailLinkToken(_ request: HTTPRequest) -> String? {
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: false)
         // "", "email", action, token
         guard parts.count == 4, Self.isMailToken(parts[3]) else {
-            return respond(Self.page(404, "Not found", "This link is not one Checkwire gave out."))
+            transport.respond(to: request.id, with: Self.unknownMailLink)
+            return nil
         }
-        let token = String(parts[3])
-        guard !hub.draining else { return respond(Self.page(503, "Try again", "The server is restarting.")) }
-        switch (parts[2], request.method) {
-        case ("verify", "GET"), ("verify", "HEAD"):
-            runOnStore(.verifyEmail(tokenHash: SessionToken(text: token).storedHash, now: configuration.clock())) {
-                [self] result in
-                transport.execute { [self] in
-                    if case .success(.emailVerified(.verified, let next?)) = result {
-                        hub.holdDigest(next)
-                        performHubActions()
-                    }
-                    transport.respond(to: request.id, with: Self.verificationPage(result))
-                }
-            }
-        case ("unsubscribe", "GET"), ("unsubscribe", "HEAD"):
-            respond(
-                Self.page(
-                    200, "Stop Checkwire mail?",
-                    "No more reminders or digests will be mailed to you. You can turn them on again in Checkwire's settings.",
-                    form: "Unsubscribe"))
-        case ("unsubscribe", "POST"):
-            runOnStore(.unsubscribeEmail(token: token)) { [transport] result in
-                let response: HTTPResponse =
-                    switch result {
-                    case .success(.emailUnsubscribed(_?)):
-                        Self.page(
-                            200, "Unsubscribed",
-                            "Checkwire mails you no more reminders or digests. Turn them on again in its settings.")
-                    case .success:
-                        Self.page(404, "Unknown link", "This unsubscribe link is not one Checkwire knows.")
-                    case .failure:
-                        Self.page(503, "Try again", "That could not be saved right now; try again shortly.")
-                    }
-                transport!.execute { transport!.respond(to: request.id, with: response) }
-            }
-        default:
-            respond(Self.page(404, "Not found", "This link is not one Checkwire gave out."))
+        guard !hub.draining else {
+            transport.respond(to: request.id, with: Self.page(503, "Try again", "The server is restarting."))
+            return nil
         }
+        return String(parts[3])
     }
+
+    static let unknownMailLink = page(404, "Not found", "This link is not one Checkwire gave out.")
 
     /// Tokens are 64 hex digits (`SessionToken`).
     static func isMailToken(_ text: Substring) -> Bool {

@@ -19,7 +19,30 @@ enum StoreCommandRunner {
         }
     }
 
+    /// Each kind of command has its own function; this only sorts them (the switch is
+    /// exhaustive, so a new command must be given a kind).
     private static func reply(to command: StoreCommand, from storage: some ChecklistStorage) throws(StoreError)
+        -> StoreReply
+    {
+        switch command {
+        case .createUser, .credentials, .createSession, .userForToken, .loginFailed, .admitSignup, .deleteSession,
+            .settings:
+            return try accountReply(to: command, from: storage)
+        case .lists, .subscribe, .events, .storedHeads, .liveCatchUp, .previousAcknowledgement, .search, .agenda,
+            .history:
+            return try readReply(to: command, from: storage)
+        case .apply, .quickAdd, .attach, .attachmentLookup, .feedURL, .feedDocument:
+            return try editReply(to: command, from: storage)
+        case .reminderSchedule, .fireReminders, .pendingReminders, .dismissReminder, .snoozeReminder:
+            return try reminderReply(to: command, from: storage)
+        case .pushSubscribe, .pushDevices, .pushUnsubscribe, .pushAnswered, .digestSchedule, .claimDigest,
+            .currentEmail, .verifyEmail, .unsubscribeEmail:
+            return try deliveryReply(to: command, from: storage)
+        }
+    }
+
+    /// Commands about accounts and sessions.
+    private static func accountReply(to command: StoreCommand, from storage: some ChecklistStorage) throws(StoreError)
         -> StoreReply
     {
         switch command {
@@ -51,6 +74,27 @@ enum StoreCommandRunner {
             try storage.deleteSession(tokenHash: tokenHash)
             try storage.publish([.loggedOut(tokenHash: tokenHash)])
             return .done
+        case .settings(let userID, let timeZone, let email, let tokens, let now):
+            var settings = try storage.emailSettings(of: userID)
+            var token: String?
+            // The mail change first: a refused one leaves the zone as it was too.
+            if !email.isEmpty, let tokens {
+                (settings, token) = try storage.changeEmailSettings(of: userID, email, tokens: tokens, now: now)
+            }
+            let user = try storage.settings(for: userID, timeZone: timeZone)
+            if timeZone != nil { try storage.publish([.settings(userID: userID, timeZone: user.timeZone)]) }
+            let next = settings == nil ? nil : try storage.nextDigest(of: userID, now: now)
+            return .settings(user, settings, verificationToken: token, nextDigest: next)
+        default:
+            preconditionFailure("not a command about accounts and sessions")
+        }
+    }
+
+    /// Commands about reads: checklists, their events and the views over them.
+    private static func readReply(to command: StoreCommand, from storage: some ChecklistStorage) throws(StoreError)
+        -> StoreReply
+    {
+        switch command {
         case .lists(let userID, let ref):
             return .encoded(ServerMessage.lists(try storage.lists(for: userID), ref: ref))
         case .subscribe(let listID, let userID, let since, let ref):
@@ -65,6 +109,29 @@ enum StoreCommandRunner {
             var batch = FrameBatch()
             let range = try storage.events(of: listID, after: after, maxBytes: maxBytes, into: &batch)
             return .eventRange(EventRange(frames: batch.finish(), last: range.last, head: range.head))
+        case .previousAcknowledgement(let opID, let userID):
+            return .acknowledgement(try storage.previousAcknowledgement(of: opID, by: userID))
+        case .search(let userID, let query, let limit, let ref):
+            return .encoded(ServerMessage.search(try storage.search(query, for: userID, limit: limit), ref: ref))
+        case .agenda(let userID, let from, let to, let now, let ref):
+            let agenda = try storage.agenda(for: userID, from: from, to: to, now: now)
+            return .encoded(ServerMessage.agenda(items: agenda.items, overdue: agenda.overdue, ref: ref))
+        case .history(let listID, let userID, let from, let to, let username, let ref):
+            return .encoded(
+                ServerMessage.history(
+                    listID: listID,
+                    days: try storage.history(of: listID, for: userID, from: from, to: to, username: username), ref: ref
+                ))
+        default:
+            preconditionFailure("not a command about reads: checklists, their events and the views over them")
+        }
+    }
+
+    /// Commands about edits, attachments and calendar feeds.
+    private static func editReply(to command: StoreCommand, from storage: some ChecklistStorage) throws(StoreError)
+        -> StoreReply
+    {
+        switch command {
         case .apply(let request, let opID, let actor):
             return .committed(
                 try published(CommittedEdit(outcome: try storage.apply(request, opID: opID, by: actor)), storage))
@@ -75,19 +142,42 @@ enum StoreCommandRunner {
                     encodeParsed: JSONWriter.quickAddParsed
                 ))
             return .committed(try published(edit, storage))
-        case .previousAcknowledgement(let opID, let userID):
-            return .acknowledgement(try storage.previousAcknowledgement(of: opID, by: userID))
-        case .settings(let userID, let timeZone, let email, let tokens, let now):
-            var settings = try storage.emailSettings(of: userID)
-            var token: String?
-            // The mail change first: a refused one leaves the zone as it was too.
-            if !email.isEmpty, let tokens {
-                (settings, token) = try storage.changeEmailSettings(of: userID, email, tokens: tokens, now: now)
+        case .attach(let upload, let maxTotalBytes, let opID, let tokenHash):
+            // Refused or not, the temporary file goes (once placed, it is no longer there).
+            defer { unlink(upload.temporaryPath) }
+            guard let user = try storage.user(forTokenHash: tokenHash) else { return .unauthenticated }
+            let outcome = try storage.attach(upload, maxTotalBytes: maxTotalBytes, opID: opID, by: user.actor)
+            return .attached(try published(CommittedEdit(outcome: outcome), storage), upload.attachment)
+        case .attachmentLookup(let id, let tokenHash, let userID):
+            var reader = userID
+            if let tokenHash {
+                guard let user = try storage.user(forTokenHash: tokenHash) else { return .unauthenticated }
+                reader = user.id
             }
-            let user = try storage.settings(for: userID, timeZone: timeZone)
-            if timeZone != nil { try storage.publish([.settings(userID: userID, timeZone: user.timeZone)]) }
-            let next = settings == nil ? nil : try storage.nextDigest(of: userID, now: now)
-            return .settings(user, settings, verificationToken: token, nextDigest: next)
+            guard let reader else { return .unauthenticated }
+            return .attachmentFound(try storage.attachment(id, readableBy: reader))
+        case .feedURL(let userID, let listID, let rotate, let key, let baseURL, let ref):
+            let generation = try storage.feedGeneration(for: userID, listID: listID, rotate: rotate) { generation in
+                FeedToken.derive(key: key, userID: userID.rawValue, listID: listID?.rawValue, generation: generation)
+                    .storedHash
+            }
+            let token = FeedToken.derive(
+                key: key, userID: userID.rawValue, listID: listID?.rawValue, generation: generation)
+            return .encoded(ServerMessage.feed(url: "\(baseURL)/feed/\(token.text).ics", list: listID, ref: ref))
+        case .feedDocument(let tokenHash, let components, let ifNoneMatch, let now):
+            return .feed(
+                try FeedDocument.make(
+                    tokenHash: tokenHash, components: components, ifNoneMatch: ifNoneMatch, now: now, from: storage))
+        default:
+            preconditionFailure("not a command about edits, attachments and calendar feeds")
+        }
+    }
+
+    /// Commands about reminders.
+    private static func reminderReply(to command: StoreCommand, from storage: some ChecklistStorage) throws(StoreError)
+        -> StoreReply
+    {
+        switch command {
         case .reminderSchedule(let now):
             return .schedule(try storage.reminderSchedule(now: now))
         case .fireReminders(let due, let now):
@@ -112,43 +202,27 @@ enum StoreCommandRunner {
                     message: ServerMessage.reminderDismissed(listID: listID, itemID: itemID, at: at, ref: nil))
             ])
             return .done
-        case .feedURL(let userID, let listID, let rotate, let key, let baseURL, let ref):
-            let generation = try storage.feedGeneration(for: userID, listID: listID, rotate: rotate) { generation in
-                FeedToken.derive(key: key, userID: userID.rawValue, listID: listID?.rawValue, generation: generation)
-                    .storedHash
-            }
-            let token = FeedToken.derive(
-                key: key, userID: userID.rawValue, listID: listID?.rawValue, generation: generation)
-            return .encoded(ServerMessage.feed(url: "\(baseURL)/feed/\(token.text).ics", list: listID, ref: ref))
-        case .attach(let upload, let maxTotalBytes, let opID, let tokenHash):
-            // Refused or not, the temporary file goes (once placed, it is no longer there).
-            defer { unlink(upload.temporaryPath) }
-            guard let user = try storage.user(forTokenHash: tokenHash) else { return .unauthenticated }
-            let outcome = try storage.attach(upload, maxTotalBytes: maxTotalBytes, opID: opID, by: user.actor)
-            return .attached(try published(CommittedEdit(outcome: outcome), storage), upload.attachment)
-        case .attachmentLookup(let id, let tokenHash, let userID):
-            var reader = userID
-            if let tokenHash {
-                guard let user = try storage.user(forTokenHash: tokenHash) else { return .unauthenticated }
-                reader = user.id
-            }
-            guard let reader else { return .unauthenticated }
-            return .attachmentFound(try storage.attachment(id, readableBy: reader))
-        case .feedDocument(let tokenHash, let components, let ifNoneMatch, let now):
-            return .feed(
-                try FeedDocument.make(
-                    tokenHash: tokenHash, components: components, ifNoneMatch: ifNoneMatch, now: now, from: storage))
-        case .search(let userID, let query, let limit, let ref):
-            return .encoded(ServerMessage.search(try storage.search(query, for: userID, limit: limit), ref: ref))
-        case .agenda(let userID, let from, let to, let now, let ref):
-            let agenda = try storage.agenda(for: userID, from: from, to: to, now: now)
-            return .encoded(ServerMessage.agenda(items: agenda.items, overdue: agenda.overdue, ref: ref))
-        case .history(let listID, let userID, let from, let to, let username, let ref):
-            return .encoded(
-                ServerMessage.history(
-                    listID: listID,
-                    days: try storage.history(of: listID, for: userID, from: from, to: to, username: username), ref: ref
-                ))
+        case .snoozeReminder(let userID, let listID, let itemID, let until, let now):
+            let snooze = try storage.snoozeReminder(
+                userID: userID, listID: listID, itemID: itemID, until: until, now: now)
+            try storage.publish([
+                .told(
+                    userID: userID,
+                    message: ServerMessage.reminderSnoozed(
+                        listID: listID, itemID: itemID, until: snooze.until, ref: nil)),
+                .schedule([.snooze(snooze)]),
+            ])
+            return .snoozed(snooze)
+        default:
+            preconditionFailure("not a command about reminders")
+        }
+    }
+
+    /// Commands about push devices and mail.
+    private static func deliveryReply(to command: StoreCommand, from storage: some ChecklistStorage) throws(StoreError)
+        -> StoreReply
+    {
+        switch command {
         case .pushSubscribe(let device, let ref):
             let stored = try storage.subscribePush(device, limit: Limits.pushDevicesPerUser)
             return .encoded(ServerMessage.pushSubscribed(id: stored.id, ref: ref))
@@ -187,17 +261,8 @@ enum StoreCommandRunner {
             return .emailVerified(verification, nextDigest: try storage.nextDigest(of: settings.userID, now: now))
         case .unsubscribeEmail(let token):
             return .emailUnsubscribed(try storage.unsubscribeEmail(token: token))
-        case .snoozeReminder(let userID, let listID, let itemID, let until, let now):
-            let snooze = try storage.snoozeReminder(
-                userID: userID, listID: listID, itemID: itemID, until: until, now: now)
-            try storage.publish([
-                .told(
-                    userID: userID,
-                    message: ServerMessage.reminderSnoozed(
-                        listID: listID, itemID: itemID, until: snooze.until, ref: nil)),
-                .schedule([.snooze(snooze)]),
-            ])
-            return .snoozed(snooze)
+        default:
+            preconditionFailure("not a command about push devices and mail")
         }
     }
 

@@ -61,6 +61,9 @@ public final class ChecklistServer: @unchecked Sendable {
     let pushPreparation = DispatchQueue(label: "checkwire.push.prepare")
     /// Sends mail on its own thread; `nil` without `--smtp`.
     private(set) var mailSender: MailSender?
+    /// The senders' totals on `/metrics`, made with the senders.
+    private(set) var pushGauges: DeliveryGauges?
+    private(set) var mailGauges: DeliveryGauges?
     /// Where mails are written, off the service thread.
     let mailPreparation = DispatchQueue(label: "checkwire.mail.prepare")
     /// Wakes the hub when a mail fallback or a digest is due.
@@ -86,6 +89,18 @@ public final class ChecklistServer: @unchecked Sendable {
         for note in store.startupNotes { logger.notice("\(note)", metadata: ["database": "\(store.location)"]) }
         // The same on every server of the store: derived from the key it keeps.
         let pushKeys = try VAPIDKeyPair(derivedFrom: store.serverKey)
+        let hub = Self.makeHub(configuration, decoyHash: decoyHash, serverKey: serverKey, pushKeys: pushKeys)
+        transport = WebSocketServer(configuration: Self.transportConfiguration(configuration), delegate: self)
+        bound = ServiceThreadBound(hub) { [transport] in transport!.isServiceThread }
+        uploads = ServiceThreadBound(UploadTable()) { [transport] in transport!.isServiceThread }
+        makeWakeUps()
+        watch(store, metrics: hub.metrics)
+        try makeSenders(pushKeys: pushKeys, metrics: hub.metrics)
+    }
+
+    private static func makeHub(
+        _ configuration: ServerConfiguration, decoyHash: String, serverKey: ServerKey, pushKeys: VAPIDKeyPair
+    ) -> Hub {
         let hub = Hub(
             configuration: Hub.Configuration(
                 maxRequestsInFlight: configuration.maxRequestsInFlight, decoyHash: decoyHash,
@@ -103,39 +118,38 @@ public final class ChecklistServer: @unchecked Sendable {
             wallClock: configuration.clock
         )
         hub.maxAttachmentBytes = configuration.maxAttachmentBytes
-        transport = WebSocketServer(configuration: Self.transportConfiguration(configuration), delegate: self)
-        bound = ServiceThreadBound(hub) { [transport] in transport!.isServiceThread }
-        uploads = ServiceThreadBound(UploadTable()) { [transport] in transport!.isServiceThread }
-        reminderWakeUp = WakeUpTimer(label: "checkwire.reminders.wakeup") { [weak self] in
+        return hub
+    }
+
+    /// The timers that wake the hub: each hands the hub its input on the service thread.
+    private func makeWakeUps() {
+        reminderWakeUp = hubWakeUp("checkwire.reminders.wakeup") { $0.wokeUp() }
+        mailWakeUp = hubWakeUp("checkwire.mail.wakeup") { $0.mailWokeUp() }
+        congestionWakeUp = hubWakeUp("checkwire.congestion.wakeup") { $0.congestionCheckDue() }
+        headCheckWakeUp = hubWakeUp("checkwire.heads.wakeup") {
+            $0.headCheckDue()
+        } then: { server in
+            server.healthProbe.probeIfFailing(server.store)
+            if server.store.isOpen { server.headCheckWakeUp.schedule(inMilliseconds: Self.headCheckInterval) }
+        }
+    }
+
+    private func hubWakeUp(
+        _ label: String, _ input: @escaping @Sendable (Hub) -> Void,
+        then after: @escaping @Sendable (ChecklistServer) -> Void = { _ in }
+    ) -> WakeUpTimer {
+        WakeUpTimer(label: label) { [weak self] in
             guard let self else { return }
             self.transport.execute { [self] in
-                self.hub.wokeUp()
+                input(self.hub)
                 performHubActions()
             }
+            after(self)
         }
-        mailWakeUp = WakeUpTimer(label: "checkwire.mail.wakeup") { [weak self] in
-            guard let self else { return }
-            self.transport.execute { [self] in
-                self.hub.mailWokeUp()
-                performHubActions()
-            }
-        }
-        congestionWakeUp = WakeUpTimer(label: "checkwire.congestion.wakeup") { [weak self] in
-            guard let self else { return }
-            self.transport.execute { [self] in
-                self.hub.congestionCheckDue()
-                performHubActions()
-            }
-        }
-        headCheckWakeUp = WakeUpTimer(label: "checkwire.heads.wakeup") { [weak self] in
-            guard let self else { return }
-            self.transport.execute { [self] in
-                self.hub.headCheckDue()
-                performHubActions()
-            }
-            self.healthProbe.probeIfFailing(self.store)
-            if self.store.isOpen { self.headCheckWakeUp.schedule(inMilliseconds: Self.headCheckInterval) }
-        }
+    }
+
+    /// Logs each change of the store's health once, and counts its batches.
+    private func watch(_ store: any StoreBackend, metrics: ServerMetrics) {
         store.healthChanged = { [logger, location = store.location] health in
             switch health {
             case .writable:
@@ -147,16 +161,22 @@ public final class ChecklistServer: @unchecked Sendable {
             }
         }
         if case .failing = store.health { store.healthChanged(store.health) }
-        store.batchCommitted = { [metrics = hub.metrics] jobs in
+        store.batchCommitted = { jobs in
             metrics.storeBatches.increment()
             metrics.storeJobs.increment(by: jobs)
         }
+    }
+
+    /// The push and mail senders the configuration asks for, and their gauges on `/metrics`.
+    private func makeSenders(pushKeys: VAPIDKeyPair, metrics: ServerMetrics) throws {
         pushSender = try Self.makePushSender(configuration: configuration, keys: pushKeys) { [weak self] outcome in
             self?.pushFinished(outcome)
         }
         mailSender = Self.makeMailSender(configuration: configuration) { [weak self] outcome in
             self?.mailFinished(outcome)
         }
+        if pushSender != nil { pushGauges = DeliveryGauges(channel: "push", metrics: metrics) }
+        if mailSender != nil { mailGauges = DeliveryGauges(channel: "mail", metrics: metrics) }
     }
 
     private static func transportConfiguration(_ configuration: ServerConfiguration) -> WebSocketServerConfiguration {
@@ -164,10 +184,11 @@ public final class ChecklistServer: @unchecked Sendable {
         transport.host = configuration.host
         transport.port = configuration.port
         transport.publicDirectory = configuration.publicDirectory
-        transport.dynamicPaths = ["/healthz", "/metrics"]
-        transport.deferredPrefixes = ["/feed", "/email"]
-        transport.formPrefixes = ["/email/unsubscribe"]
-        transport.uploadPrefixes = ["/attachments"]
+        let paths = transportPaths(of: routes)
+        transport.dynamicPaths = paths.dynamic
+        transport.deferredPrefixes = paths.deferred
+        transport.formPrefixes = paths.forms
+        transport.uploadPrefixes = paths.uploads
         transport.maxUploadBytes = configuration.maxAttachmentBytes
         transport.maxMessageSize = configuration.maxMessageSize
         transport.maxUnsentBytes = configuration.maxUnsentBytes
@@ -230,31 +251,6 @@ public final class ChecklistServer: @unchecked Sendable {
                 logger.warning(
                     "planning index not built; the first agenda builds it", metadata: ["cause": "\(error)"])
             })
-    }
-
-    /// Graceful stop: stop taking requests, let every queued edit commit and its reply go
-    /// out, then close every connection with 1001 and close the database.
-    public func stop() {
-        let drained = DispatchSemaphore(value: 0)
-        transport.execute { [self] in
-            hub.beginDraining()
-            drained.signal()
-        }
-        _ = drained.wait(timeout: .now() + 2)
-        reminderWakeUp.cancel()
-        congestionWakeUp.cancel()
-        mailWakeUp.cancel()
-        headCheckWakeUp.cancel()
-        pushSender?.stop()
-        mailSender?.stop()
-        store.close()
-        let flushed = DispatchSemaphore(value: 0)
-        transport.execute { flushed.signal() }
-        _ = flushed.wait(timeout: .now() + 2)
-        transport.stop(closeCode: WebSocketCloseCode.goingAway)
-        signupWorkers.stop()
-        loginWorkers.stop()
-        logger.info("stopped")
     }
 
     // MARK: Carrying out the hub's actions

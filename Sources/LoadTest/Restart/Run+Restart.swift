@@ -27,11 +27,9 @@ extension Run {
     }
 
     func restartStorm(_ server: ServedServer) async throws -> BenchReport.Restart {
-        let count = configuration.subscribers
-        let budget = configuration.edits
         let began = MonotonicClock.now()
         let writeDeadline = hardDeadline
-        await engine.perform { engine in
+        await engine.perform { [budget = configuration.edits] engine in
             engine.reconnectsByItself = true
             engine.beginWriting(budget: budget, deadline: writeDeadline)
         }
@@ -40,48 +38,78 @@ extension Run {
         try await keepClientsGoing(since: began, until: began &+ UInt64(configuration.restartAfter * 1e9)) {
             "restart: live, \($0.counters.acked) edits acked, \($0.counters.deliveries) deliveries"
         }
-
-        // The restart, on a thread of its own (it blocks), while the clients go on.
         let stopAt = MonotonicClock.now()
+        let restarted = try await restart(server, began: began)
+        guard let healthyAt = restarted.healthyAt else {
+            throw BenchRunner.Failure(description: "the server did not come back: \(restarted.failure ?? "?")")
+        }
+        let storm = try await storm(server, restarted: restarted, healthyAt: healthyAt, began: began)
+
+        // A second of live editing on the new server, then the usual drain and checks.
+        try await keepClientsGoing(since: began, until: MonotonicClock.now() &+ 1_000_000_000) {
+            "restart: live again, \($0.counters.acked) edits acked"
+        }
+        await engine.perform { $0.stopWriting() }
+        let settleLimit = MonotonicClock.now() &+ 10_000_000_000
+        while await engine.perform({ $0.inFlight }) > 0, MonotonicClock.now() < settleLimit {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        try await drain()
+        return await report(restarted, healthyAt: healthyAt, stopAt: stopAt, storm: storm)
+    }
+
+    /// Stops the server and starts it again on a thread of its own (it blocks), while the
+    /// clients go on; returns once that thread is done.
+    private func restart(_ server: ServedServer, began: UInt64) async throws -> RestartOutcome {
         let outcome = Mutex<RestartOutcome?>(nil)
         let down = configuration.downSeconds
         let startLimit = MonotonicClock.now() &+ 120_000_000_000
         let restarter = Thread {
-            let stopSeconds = server.terminate()
-            let exitedAt = MonotonicClock.now()
-            if down > 0 { usleep(useconds_t(down * 1e6)) }
-            let started = MonotonicClock.now()
-            do {
-                try server.start()
-                let healthyAt = server.waitHealthy(deadline: startLimit)
-                outcome.withLock {
-                    $0 = RestartOutcome(
-                        stopSeconds: stopSeconds, exitedAt: exitedAt,
-                        startSeconds: healthyAt.map { Double($0 &- started) / 1e9 } ?? 0, healthyAt: healthyAt,
-                        pid: server.pid, failure: healthyAt == nil ? "no /healthz 200: \(server.logTail())" : nil)
-                }
-            } catch {
-                outcome.withLock {
-                    $0 = RestartOutcome(
-                        stopSeconds: stopSeconds, exitedAt: exitedAt, startSeconds: 0, healthyAt: nil, pid: 0,
-                        failure: "\(error)")
-                }
-            }
+            let restarted = Self.restart(server, down: down, startLimit: startLimit)
+            outcome.withLock { $0 = restarted }
         }
         restarter.name = "bench-restart"
         restarter.start()
-        var restarted: RestartOutcome?
-        while restarted == nil {
+        while true {
             try await keepClientsGoing(since: began, until: MonotonicClock.now() &+ 5_000_000) {
                 "restart: server restarting, \($0.counters.retries) reconnect attempts so far"
             }
-            restarted = outcome.withLock { $0 }
+            if let restarted = outcome.withLock({ $0 }) { return restarted }
         }
-        guard let restarted, let healthyAt = restarted.healthyAt else {
-            throw BenchRunner.Failure(description: "the server did not come back: \(restarted?.failure ?? "?")")
-        }
+    }
 
-        // The storm: every subscriber comes back.
+    /// SIGTERM, the exit, `down` seconds, a new process, its first `/healthz` 200. Blocks.
+    private static func restart(_ server: ServedServer, down: Double, startLimit: UInt64) -> RestartOutcome {
+        let stopSeconds = server.terminate()
+        let exitedAt = MonotonicClock.now()
+        if down > 0 { usleep(useconds_t(down * 1e6)) }
+        let started = MonotonicClock.now()
+        do {
+            try server.start()
+            let healthyAt = server.waitHealthy(deadline: startLimit)
+            return RestartOutcome(
+                stopSeconds: stopSeconds, exitedAt: exitedAt,
+                startSeconds: healthyAt.map { Double($0 &- started) / 1e9 } ?? 0, healthyAt: healthyAt,
+                pid: server.pid, failure: healthyAt == nil ? "no /healthz 200: \(server.logTail())" : nil)
+        } catch {
+            return RestartOutcome(
+                stopSeconds: stopSeconds, exitedAt: exitedAt, startSeconds: 0, healthyAt: nil, pid: 0,
+                failure: "\(error)")
+        }
+    }
+
+    /// When the storm ended, and what the probes outside the herd measured meanwhile.
+    struct StormOutcome: Sendable {
+        var endedAt: UInt64
+        var probed: StormProbes.Results
+    }
+
+    /// The storm: every subscriber comes back (or `stormTimeout` passes), while a client
+    /// outside the herd probes `/healthz` and `login` and samples the new server.
+    private func storm(
+        _ server: ServedServer, restarted: RestartOutcome, healthyAt: UInt64, began: UInt64
+    ) async throws -> StormOutcome {
+        let count = configuration.subscribers
         let login = subscriberLogin ?? ("", "")
         let probes = StormProbes(
             port: server.port, url: server.url, username: login.username, password: login.password,
@@ -96,21 +124,16 @@ extension Run {
             }
             back = await engine.perform { $0.caughtUp(after: restarted.exitedAt, measuredFrom: healthyAt).count }
         }
-        let stormEnded = MonotonicClock.now()
-        let probed = await probes.stop()
+        let endedAt = MonotonicClock.now()
+        return StormOutcome(endedAt: endedAt, probed: await probes.stop())
+    }
 
-        // A second of live editing on the new server, then the usual drain and checks.
-        try await keepClientsGoing(since: began, until: MonotonicClock.now() &+ 1_000_000_000) {
-            "restart: live again, \($0.counters.acked) edits acked"
-        }
-        await engine.perform { $0.stopWriting() }
-        let settleLimit = MonotonicClock.now() &+ 10_000_000_000
-        while await engine.perform({ $0.inFlight }) > 0, MonotonicClock.now() < settleLimit {
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        try await drain()
-
-        let stormSeconds = Double(stormEnded &- healthyAt) / 1e9
+    private func report(
+        _ restarted: RestartOutcome, healthyAt: UInt64, stopAt: UInt64, storm: StormOutcome
+    ) async -> BenchReport.Restart {
+        let count = configuration.subscribers
+        let stormSeconds = Double(storm.endedAt &- healthyAt) / 1e9
+        let probed = storm.probed
         return await engine.perform { engine in
             let (caughtUp, latency) = engine.caughtUp(after: restarted.exitedAt, measuredFrom: healthyAt)
             let checks = engine.perClientChecks

@@ -10,7 +10,9 @@ import UnixSignals
 
 /// `checkwire serve`: runs the server until SIGINT or SIGTERM, then stops gracefully
 /// (every queued edit commits and is acknowledged, sockets close with 1001) and exits 0.
-/// Start-up order and signal handling are swift-service-lifecycle's `ServiceGroup`.
+/// The server's parts run as services of a swift-service-lifecycle `ServiceGroup`, which
+/// handles the signals and stops them in the reverse of the order they depend on each other
+/// (`ChecklistServer.services`).
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the Checkwire server (WebSocket API, web client, health check).")
@@ -35,11 +37,6 @@ struct Serve: AsyncParsableCommand {
         let scheme = configuration.tlsCertificatePath == nil ? "http" : "https"
         // The password of a PostgreSQL URL stays out of the banner.
         let database = (try? StoreKind(database: storeConfiguration.database))?.description ?? "?"
-        let service = ServerService(server: server) { port in
-            let banner =
-                "Checkwire listening on \(scheme)://\(configuration.host):\(port)/ (WebSocket at /ws, database \(database))\n"
-            FileHandle.standardOutput.write(Data(banner.utf8))
-        }
         // Conformance tests only (scripts/autobahn.sh): an echo server on its own port.
         let echo = options.autobahnEcho.map(AutobahnEcho.init(port:))
         if let echo {
@@ -47,12 +44,33 @@ struct Serve: AsyncParsableCommand {
             logger.notice("Autobahn echo server on ws://\(configuration.host):\(echoPort)/autobahn (tests only)")
         }
         defer { echo?.server.stop() }
+        let port = try server.start()
+        let banner = Banner(
+            text:
+                "Checkwire listening on \(scheme)://\(configuration.host):\(port)/ (WebSocket at /ws, database \(database))\n"
+        )
+        // Each part of the server a service: SIGTERM or SIGINT stops them in the reverse order.
+        let services: [any Service] = [banner] + server.services
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [.init(service: service, successTerminationBehavior: .gracefullyShutdownGroup)],
+                services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger
             ))
         try await group.run()
+    }
+}
+
+/// Prints the line that says the server listens once the group traps SIGTERM and SIGINT: a
+/// supervisor (or a test) that stops the server as soon as it reads the line gets the graceful
+/// stop, not the signal's default.
+struct Banner: Service, CustomStringConvertible {
+    let text: String
+
+    var description: String { "banner" }
+
+    func run() async {
+        FileHandle.standardOutput.write(Data(text.utf8))
+        try? await gracefulShutdown()
     }
 }

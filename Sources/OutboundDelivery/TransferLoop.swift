@@ -200,8 +200,8 @@ public final class TransferLoop: Sendable {
         private func pollTimeout(now: ContinuousClock.Instant) -> Int {
             var next = waiting.min?.submission.notBefore
             if !ready.isEmpty || !parked.isEmpty, let oldest = startOrder.first {
-                next = min(
-                    next ?? oldest.startedAt + configuration.slowAfter, oldest.startedAt + configuration.slowAfter)
+                let turnsSlow = oldest.startedAt + configuration.slowAfter
+                next = next.map { min($0, turnsSlow) } ?? turnsSlow
             }
             guard let next else { return 1_000 }
             let wait = next - now

@@ -54,6 +54,11 @@ extension WireError {
         WireError(.rateLimited, "too many failed attempts; try again in \(seconds) s")
     }
 
+    /// More signups and logins from one address in progress at once than `AuthenticationSlots`
+    /// allow: refused before any store lookup or hashing.
+    static let tooManyAtOnce = WireError(
+        .rateLimited, "too many signups and logins from this address at once; try again in a moment")
+
     static func tooManySignups(retryAfter seconds: Int) -> WireError {
         WireError(.rateLimited, "too many new accounts from this address; try again in \(seconds) s")
     }

@@ -42,6 +42,11 @@ public struct BenchConfiguration: Sendable {
     /// matrix's figures stay comparable.
     public var eventLoop = EventLoopBackend.poll
     public var target = Target.checkwire(url: "ws://127.0.0.1:8080/ws")
+    /// More nodes of the same cluster as `target` (`--url` given more than once: servers on
+    /// one PostgreSQL). The accounts and lists are made through `target`; writers and
+    /// subscribers are spread over every node, and delivery latency is reported apart for
+    /// an edit and its event on the same node and on different nodes.
+    public var moreURLs: [String] = []
     /// Subscribers in total (for `lists`: spread evenly over the lists).
     public var subscribers = 1000
     public var writers = 1
@@ -112,6 +117,12 @@ public struct BenchConfiguration: Sendable {
         }
     }
 
+    /// The Checkwire nodes the connections are spread over: `target`'s URL, then `moreURLs`.
+    public var nodeURLs: [String] {
+        guard case .checkwire(let url) = target else { return [] }
+        return [url] + moreURLs
+    }
+
     /// Problems that make the run meaningless, in words.
     public func validate() -> String? {
         if subscribers < 0 || subscribers > 19_000 { return "subscribers must be 0…19000 (RLIMIT_NOFILE is 20000)" }
@@ -128,6 +139,11 @@ public struct BenchConfiguration: Sendable {
         if scenario == .lists, subscribers < lists { return "lists needs at least one subscriber per list" }
         if serveBinary != nil, case .nchan = target {
             return "--serve starts a Checkwire server; it has no nchan target"
+        }
+        if !moreURLs.isEmpty {
+            if case .nchan = target { return "more than one --url needs the checkwire target" }
+            if serveBinary != nil { return "--serve starts one server; give --url once per node instead" }
+            if scenario == .reconnect { return "the reconnect scenario drives one node; give --url once" }
         }
         if restartAfter < 0 || downSeconds < 0 || stormTimeout <= 0 {
             return "--restart-after and --down must be ≥ 0, --storm-timeout positive"

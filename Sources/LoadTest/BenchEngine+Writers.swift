@@ -5,11 +5,12 @@ import Transport
 /// ops, either as fast as acks allow (a window per writer) or paced by the runner.
 extension BenchEngine {
     func openWriters(_ count: Int) {
-        guard case .checkwire(let url) = configuration.target else { return }
+        guard case .checkwire = configuration.target else { return }
         counters.writersStartedAt = MonotonicClock.now()
         writers = Array(repeating: Writer(backoff: configuration.reconnectSchedule), count: count)
         for index in 0..<count {
-            let id = client.connect(to: url)
+            writers[index].node = node(ofWriter: index)
+            let id = client.connect(to: nodeURLs[writers[index].node])
             writers[index].connection = id
             owners[id] = .writer(index)
         }

@@ -26,6 +26,8 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
 
     struct Subscriber {
         var list: Int
+        /// Which of `configuration.nodeURLs` it connects to.
+        var node = 0
         var connection: ConnectionID?
         var phase = Phase.idle
         var startedAt: UInt64 = 0
@@ -45,6 +47,8 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
     }
 
     struct Writer {
+        /// Which of `configuration.nodeURLs` it connects to.
+        var node = 0
         var connection: ConnectionID?
         var ready = false
         var sent = 0
@@ -93,6 +97,15 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
         unsafeAddress { deliveryLatencyCell.address }
         unsafeMutableAddress { deliveryLatencyCell.pointer }
     }
+    /// With more than one node: edit → delivery where the writer and the subscriber are on
+    /// the same node, and where they are on different nodes (`recordDelivery`).
+    private let nodeLatencyCell = Cell<NodeLatency>(NodeLatency())
+    var nodeLatency: NodeLatency {
+        unsafeAddress { nodeLatencyCell.address }
+        unsafeMutableAddress { nodeLatencyCell.pointer }
+    }
+    /// `configuration.nodeURLs`, kept so the hot path does not rebuild the array.
+    let nodeURLs: [String]
     var ackLatency = LatencyRecorder()
     var connectLatency = LatencyRecorder()
     var subscribeLatency = LatencyRecorder()
@@ -137,6 +150,7 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
         self.tag = tag
         opIDPrefix = OpID.runPrefix(tag: tag, unixMilliseconds: UInt64(Date().timeIntervalSince1970 * 1000))
         subscribers = SlotArray(count: configuration.subscribers, repeating: Subscriber(list: 0))
+        nodeURLs = configuration.nodeURLs
         countersBox.initialize(to: BenchCounters())
     }
 
@@ -144,6 +158,7 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
         ownersCell.deallocate()
         lastNumbersCell.deallocate()
         deliveryLatencyCell.deallocate()
+        nodeLatencyCell.deallocate()
         subscribers.deallocate()
         countersBox.deinitialize(count: 1)
         countersBox.deallocate()
@@ -305,6 +320,11 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
                 lastDeliveryAt = now
                 if measuring, let range = fields.opID, let op = MessageScanner.opIDFields(buffer, range) {
                     deliveryLatency.record(nanoseconds: now &- op.sentAt)
+                    if nodeURLs.count > 1 {
+                        nodeLatency.record(
+                            nanoseconds: now &- op.sentAt,
+                            sameNode: node(ofWriter: op.writer) == subscribers[index].node)
+                    }
                 }
             } else {
                 counters.replayed += 1
@@ -379,7 +399,9 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
         precondition(count == subscribers.count, "the engine was made for \(subscribers.count) subscribers")
         let nonReaders = configuration.nonReaders
         for index in 0..<count {
-            subscribers[index] = Subscriber(list: index % lists, lastSeq: isNchan ? -1 : listHeads[index % lists])
+            subscribers[index] = Subscriber(
+                list: index % lists, node: node(ofSubscriber: index, lists: lists),
+                lastSeq: isNchan ? -1 : listHeads[index % lists])
             subscribers[index].backoff = configuration.reconnectSchedule
             // Spread evenly: the index where the running count of non-readers steps up.
             subscribers[index].reads = index * nonReaders / count == (index + 1) * nonReaders / count
@@ -412,7 +434,7 @@ final class BenchEngine: WebSocketClientDelegate, @unchecked Sendable {
     func openSubscriber(_ index: Int) {
         let url: String
         switch configuration.target {
-        case .checkwire(let base): url = base
+        case .checkwire: url = nodeURLs[subscribers[index].node]
         case .nchan(let subscribeBase, _): url = "\(subscribeBase)/\(channelName(subscribers[index].list))"
         }
         subscribers[index].startedAt = MonotonicClock.now()

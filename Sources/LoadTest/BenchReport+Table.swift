@@ -22,6 +22,12 @@ extension BenchReport {
             "connections",
             "\(connections.live) live of \(connections.requested), \(connections.failures) failed, ramp \(String(format: "%.2f", connections.rampSeconds)) s (\(Self.number(connections.connectsPerSecond))/s)"
         )
+        for (index, node) in (nodes ?? []).enumerated() {
+            row(
+                "node \(index + 1)",
+                "\(node.url): \(node.subscribers) subscribers (\(node.liveSubscribers) live), \(node.writers) writer(s)"
+            )
+        }
         row("connect time", latency(connections.connect))
         row("connect → subscribed", latency(connections.subscribe))
         if let edits {
@@ -36,6 +42,8 @@ extension BenchReport {
             row("deliveries", "\(deliveries.count) (\(deliveries.averageMessageBytes) B each)")
             row("deliveries/s", Self.number(deliveries.perSecond))
             row("edit → delivery", latency(deliveries.latency))
+            if let sameNode = deliveries.sameNode { row("  on the writer's node", latency(sameNode)) }
+            if let crossNode = deliveries.crossNode { row("  on another node", latency(crossNode)) }
         }
         if let reconnect {
             row(

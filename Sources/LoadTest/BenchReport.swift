@@ -30,6 +30,19 @@ public struct BenchReport: Codable, Sendable {
         public var averageMessageBytes: Int
         /// Edit sent → event received by a subscriber.
         public var latency: LatencySummary
+        /// With several nodes (`--url` more than once), `latency` split: events received on
+        /// the node their edit was sent to, and on another node (through PostgreSQL).
+        public var sameNode: LatencySummary?
+        public var crossNode: LatencySummary?
+    }
+
+    /// One node of a cluster run and the connections the run gave it.
+    public struct Node: Codable, Sendable {
+        public var url: String
+        public var subscribers: Int
+        /// Of them, live (connected and subscribed) at the end.
+        public var liveSubscribers: Int
+        public var writers: Int
     }
 
     public struct Reconnect: Codable, Sendable {
@@ -120,6 +133,8 @@ public struct BenchReport: Codable, Sendable {
     public var rate: Double?
     public var window: Int
     public var connections: Connections
+    /// With several nodes: how the connections were spread over them.
+    public var nodes: [Node]?
     public var edits: Edits?
     public var deliveries: Deliveries?
     public var reconnect: Reconnect?

@@ -382,6 +382,9 @@ final class Run: @unchecked Sendable {
             EngineSnapshot(
                 counters: engine.counters, missing: engine.outstandingDeliveries(published: published),
                 delivery: engine.deliveryLatency.summary, ack: engine.ackLatency.summary,
+                nodeLatency: engine.nodeURLs.count > 1
+                    ? (engine.nodeLatency.sameNode.summary, engine.nodeLatency.crossNode.summary) : nil,
+                nodes: engine.nodeSpread,
                 firstSendAt: engine.firstSendAt, lastDeliveryAt: engine.lastDeliveryAt, lastAckAt: engine.lastAckAt,
                 errors: engine.errorCodes, closeCodes: engine.closeCodes, live: engine.counters.live
             )
@@ -404,10 +407,12 @@ final class Run: @unchecked Sendable {
             )
             report.deliveries = .init(
                 count: c.deliveries, perSecond: seconds > 0 ? Double(c.deliveries) / seconds : 0,
-                averageMessageBytes: c.deliveries > 0 ? c.deliveredBytes / c.deliveries : 0, latency: snapshot.delivery
+                averageMessageBytes: c.deliveries > 0 ? c.deliveredBytes / c.deliveries : 0, latency: snapshot.delivery,
+                sameNode: snapshot.nodeLatency?.same, crossNode: snapshot.nodeLatency?.cross
             )
         }
         report.connections.live = snapshot.live
+        report.nodes = snapshot.nodes
         report.verification = .init(
             duplicatesOrReordered: c.duplicates, gaps: c.gaps, missingAtEnd: snapshot.missing, unparsable: c.unparsable,
             subscribersNotLive: max(0, configuration.subscribers - snapshot.live),
@@ -486,6 +491,8 @@ struct EngineSnapshot: Sendable {
     var missing: Int
     var delivery: LatencySummary
     var ack: LatencySummary
+    var nodeLatency: (same: LatencySummary, cross: LatencySummary)?
+    var nodes: [BenchReport.Node]?
     var firstSendAt: UInt64
     var lastDeliveryAt: UInt64
     var lastAckAt: UInt64

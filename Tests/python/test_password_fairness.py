@@ -1,5 +1,6 @@
 """Password work is shared out in turns per client address: a burst of logins or signups from
-one address does not put another address's login behind the whole burst.
+one address does not put another address's login behind the whole burst, and an address with
+more signups and logins in progress than its slots allow is refused at once.
 
 Against a real server with real (memory-hard, ~0.1 s) password hashing, so that each job takes
 long enough for its place in the queue to decide the order of the replies. Addresses differ by
@@ -22,7 +23,10 @@ from test_protocol_flow import DEFAULT_BIN, STEP_TIMEOUT, _read_port
 
 FLOOD = "127.0.0.2"
 VICTIM = "127.0.0.3"
-BURST = 12
+# The signups and logins one address may have in progress at once (Hub.Configuration's
+# authenticationsPerAddress): a burst of this size is all admitted.
+SLOTS = 8
+BURST = SLOTS
 
 
 @pytest.fixture
@@ -119,10 +123,11 @@ def test_a_password_spray_from_one_address_does_not_queue_another_addresss_login
     victim = dict(arrivals)["victim"]
     assert victim["type"] == "authed", victim
     assert all(reply["code"] == "unauthorized" for who, reply in arrivals if who == "flood")
-    # At least BURST/2 - 2 of the spray's checks were waiting when the victim's came; in turns,
-    # the victim's runs as soon as a worker is free, before them. In arrival order it would be last.
+    # At least BURST/2 of the spray's checks were waiting when the victim's came; the spray holds
+    # at most two workers, so the victim's runs at once on the third, before most of them. In
+    # arrival order it would be last.
     after = len(order) - 1 - order.index("victim")
-    assert after >= BURST // 2 - 3, order
+    assert after >= BURST // 2 - 2, order
 
 
 def test_a_signup_flood_from_one_address_does_not_queue_another_addresss_login(slow_hashing_server):
@@ -134,4 +139,45 @@ def test_a_signup_flood_from_one_address_does_not_queue_another_addresss_login(s
     assert dict(arrivals)["victim"]["type"] == "authed"
     # Signups hash on their own worker: the login does not wait for them at all.
     after = len(order) - 1 - order.index("victim")
-    assert after >= BURST // 2 - 3, order
+    assert after >= BURST // 2 - 2, order
+
+
+async def held_then_over_the_slots(port):
+    """SLOTS signups from the flood address, held in progress (one signup worker hashes them one
+    after another); then three more from that address and a login from another. Returns the
+    order in which the replies arrived."""
+    victim = await open_from(port, VICTIM)
+    await victim.send(json.dumps({"type": "signup", "username": "victim", "password": "correct horse battery"}))
+    assert (await reply_of(victim))["type"] == "authed"
+    held = [await open_from(port, FLOOD) for _ in range(SLOTS)]
+    over = [await open_from(port, FLOOD) for _ in range(3)]
+    arrivals = []
+
+    async def collect(ws, who):
+        arrivals.append((who, await reply_of(ws)))
+
+    for index, ws in enumerate(held):
+        await ws.send(json.dumps({"type": "signup", "username": f"held{index}", "password": "flood password"}))
+    tasks = [asyncio.create_task(collect(ws, "held")) for ws in held]
+    await wait_for_waiting(port, "signup_hashes_waiting", SLOTS // 2)
+    for index, ws in enumerate(over):
+        await ws.send(json.dumps({"type": "signup", "username": f"over{index}", "password": "flood password"}))
+    tasks += [asyncio.create_task(collect(ws, "over")) for ws in over]
+    await victim.send(json.dumps({"type": "login", "username": "victim", "password": "correct horse battery"}))
+    tasks.append(asyncio.create_task(collect(victim, "victim")))
+    await asyncio.wait_for(asyncio.gather(*tasks), 120)
+    for ws in held + over + [victim]:
+        await ws.close()
+    return arrivals
+
+
+def test_an_address_past_its_slots_is_refused_at_once_and_others_are_not(slow_hashing_server):
+    arrivals = asyncio.run(held_then_over_the_slots(slow_hashing_server))
+    order = [who for who, _ in arrivals]
+    assert all(reply["type"] == "authed" for who, reply in arrivals if who == "held"), arrivals
+    assert all(reply.get("code") == "rateLimited" for who, reply in arrivals if who == "over"), arrivals
+    assert dict(arrivals)["victim"]["type"] == "authed"
+    # At least SLOTS/2 held signups were still waiting for the worker when the three came: their
+    # refusals, which wait for nothing, arrive before those signups complete.
+    last_over = max(i for i, who in enumerate(order) if who == "over")
+    assert order[last_over + 1:].count("held") >= SLOTS // 2 - 1, order

@@ -100,15 +100,15 @@ def test_invalid_utf8_followed_by_pipelined_frames_closes_with_1007(server):  # 
     assert read_close(s) == 1007
 
 
-def send_in_pieces(url, cuts, pause=0.01):
-    """Sends BAD_THEN_PIPELINED cut at `cuts`, each piece a write of its own a moment after the
-    last (so the server most likely reads it on its own); returns the close code it got."""
+def send_in_pieces(url, cuts, pause=0.01, data=BAD_THEN_PIPELINED):
+    """Sends `data` cut at `cuts`, each piece a write of its own a moment after the last (so
+    the server most likely reads it on its own); returns the close code it got."""
     s = connect(url)
     s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-    bounds = [0, *cuts, len(BAD_THEN_PIPELINED)]
+    bounds = [0, *cuts, len(data)]
     try:
         for start, end in zip(bounds, bounds[1:]):
-            s.sendall(BAD_THEN_PIPELINED[start:end])
+            s.sendall(data[start:end])
             time.sleep(pause)
     except (BrokenPipeError, ConnectionResetError):
         pass  # the server may close before the last piece: what it sent first still counts
@@ -117,16 +117,35 @@ def send_in_pieces(url, cuts, pause=0.01):
     return code
 
 
-def test_invalid_utf8_then_pipelined_frames_closes_with_1007_however_the_bytes_are_split(server):  # noqa: F811
+def fragment(opcode, payload):
+    """A masked frame without FIN: the message goes on in a continuation frame."""
+    return bytes([masked_frame(opcode, payload)[0] & 0x7F]) + masked_frame(opcode, payload)[1:]
+
+
+# The bad bytes inside a longer message, split across a fragment and its continuation, and
+# followed by a Close frame of the client's own instead of data.
+OTHER_BAD_THEN_PIPELINED = {
+    "inside a message": masked_frame(0x1, b'{"type":"li\xe2\x28\xa1sts"}') + masked_frame(0x1, b'{"type":"lists"}')
+    + masked_frame(0x9, b"ping"),
+    "across fragments": fragment(0x1, b'{"a":"\xce') + masked_frame(0x0, b'\xff"}') + masked_frame(0x9, b"ping")
+    + masked_frame(0x1, b'{"type":"lists"}'),
+    "then a close": masked_frame(0x1, b"\xff\xfe") + masked_close(b"\x03\xe8bye"),
+}
+
+
+@pytest.mark.parametrize("pause", [0.01, 0])
+@pytest.mark.parametrize("data", [BAD_THEN_PIPELINED, *OTHER_BAD_THEN_PIPELINED.values()],
+                         ids=["after a whole frame", *OTHER_BAD_THEN_PIPELINED])
+def test_invalid_utf8_then_pipelined_frames_closes_with_1007_however_the_bytes_are_split(server, data, pause):  # noqa: F811
     """However the bytes fall into the server's reads: every split into two or three pieces,
-    and one byte at a time. The frames after the bad one once reached the parser between the
-    server's decision to close and its Close frame, which then went out corrupted or not at all
-    (a bare EOF)."""
-    length = len(BAD_THEN_PIPELINED)
+    and one byte at a time, each piece a moment after the last or at once. The frames after
+    the bad one once reached the parser between the server's decision to close and its Close
+    frame, which then went out corrupted or not at all (a bare EOF)."""
+    length = len(data)
     splits = [(cut,) for cut in range(1, length)]
     splits += list(itertools.combinations(range(1, length), 2))
     splits.append(tuple(range(1, length)))
     with ThreadPoolExecutor(max_workers=16) as pool:
-        codes = list(pool.map(lambda cuts: send_in_pieces(server, cuts), splits))
+        codes = list(pool.map(lambda cuts: send_in_pieces(server, cuts, pause, data), splits))
     wrong = [(cuts, code) for cuts, code in zip(splits, codes) if code != 1007]
     assert not wrong, f"{len(wrong)} of {len(splits)} splits did not end with 1007: {wrong[:10]}"

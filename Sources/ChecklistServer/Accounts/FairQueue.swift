@@ -43,10 +43,15 @@ struct FairQueue<Element> {
 
     /// The next element in turn: the oldest of the source whose turn it is; that source goes
     /// to the back of the round if it has more.
-    mutating func dequeue() -> Element? {
-        guard let source = turns.popFirst(), var queue = waiting[source], let element = queue.popFirst() else {
-            return nil
-        }
+    mutating func dequeue() -> Element? { dequeue(from: { _ in true })?.element }
+
+    /// The next element in turn among the sources `eligible` accepts (the others keep their
+    /// place in the round): the pool holds back a source that already has its share of the
+    /// workers, so that another source's job finds one free.
+    mutating func dequeue(from eligible: (String) -> Bool) -> (source: String, element: Element)? {
+        guard let turn = turns.firstIndex(where: eligible) else { return nil }
+        let source = turns.remove(at: turn)
+        guard var queue = waiting[source], let element = queue.popFirst() else { return nil }
         if queue.isEmpty {
             waiting[source] = nil
         } else {
@@ -54,6 +59,6 @@ struct FairQueue<Element> {
             turns.append(source)
         }
         count -= 1
-        return element
+        return (source, element)
     }
 }

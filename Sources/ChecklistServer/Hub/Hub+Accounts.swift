@@ -20,6 +20,10 @@ extension Hub {
             reject(session, error, ref: ref)
             return
         }
+        guard authenticationSlots.take(for: session, limit: configuration.authenticationsPerAddress) else {
+            reject(session, .tooManyAtOnce, ref: ref)
+            return
+        }
         let ticket = beginAuthentication(session)
         runStore(
             .admitSignup(address: session.address, limit: configuration.signupsPerAddressPerHour, now: wallClock()),
@@ -27,6 +31,10 @@ extension Hub {
     }
 
     func logIn(username: String, password: String, ref: String?, in session: HubSession) {
+        guard authenticationSlots.take(for: session, limit: configuration.authenticationsPerAddress) else {
+            reject(session, .tooManyAtOnce, ref: ref)
+            return
+        }
         let ticket = beginAuthentication(session)
         runStore(
             .credentials(username: username, address: session.address, now: wallClock()),
@@ -215,6 +223,7 @@ extension Hub {
         _ session: HubSession, ticket: UInt64, outcome: Result<AuthOutcome, WireError>, ref: String?
     ) {
         session.awaitingAuthentication = false
+        authenticationSlots.release(for: session)
         switch outcome {
         case .success(let auth):
             if session.user?.id != auth.user.id { signOut(session) }

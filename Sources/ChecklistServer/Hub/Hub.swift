@@ -27,6 +27,9 @@ final class Hub {
         var decoyHash = ""
         /// Signup attempts one address may make per hour; 0 for no limit.
         var signupsPerAddressPerHour = 100
+        /// Signups and logins one address may have in progress at once (store lookups and
+        /// password work); past it a request is refused at once (`AuthenticationSlots`).
+        var authenticationsPerAddress = 8
         /// Derives calendar feed tokens (see `FeedToken`).
         var serverKey = ServerKey(bytes: Array(repeating: 0, count: 32))
         /// Where clients reach this server (`https://lists.example.org`), for the URLs it
@@ -97,6 +100,8 @@ final class Hub {
     private var nextRequestID: UInt64 = 0
     var storeWaiting: [UInt64: StoreContinuation] = [:]
     var passwordWaiting: [UInt64: PasswordContinuation] = [:]
+    /// Signups and logins in progress per client address.
+    var authenticationSlots = AuthenticationSlots()
     /// What the calls since the last `performActions` asked for, in order.
     var actions: [HubAction] = []
 
@@ -136,6 +141,7 @@ final class Hub {
 
     func connectionClosed(_ connection: ConnectionID) {
         guard let session = sessions.removeValue(forKey: connection) else { return }
+        authenticationSlots.release(for: session)
         for list in session.subscriptions { subscriptionEnded(connection, from: list) }
         congestion.closed(connection)
         catchUps.closed(connection)

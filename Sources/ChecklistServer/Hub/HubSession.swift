@@ -19,6 +19,8 @@ final class HubSession {
     /// While a signup, login, auth or logout is in flight, later messages wait in `backlog`:
     /// whether they are allowed depends on its outcome.
     var awaitingAuthentication = false
+    /// This connection's signup or login holds one of its address's `AuthenticationSlots`.
+    var holdsAuthenticationSlot = false
     /// A `Deque`: drained from the front one message at a time.
     var backlog = Deque<WebSocketMessage>()
     /// Too many requests wait for replies: reading stops until enough went out (backpressure).

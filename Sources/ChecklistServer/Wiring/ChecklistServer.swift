@@ -30,9 +30,12 @@ public final class ChecklistServer: @unchecked Sendable {
     let hasher: PasswordHasher
     /// Signups and logins hash on separate pools, each shared out in turns per client address:
     /// a flood of signups cannot queue the logins of people who already have accounts, and a
-    /// burst from one address cannot queue another address's (`PasswordWorkers`).
-    let signupWorkers = PasswordWorkers(name: "checkwire-signup", concurrency: 1)
-    let loginWorkers = PasswordWorkers(name: "checkwire-login", concurrency: 2)
+    /// burst from one address cannot queue another address's (`PasswordWorkers`). Signups get
+    /// one worker, at a lower CPU priority; logins get two for one job per address at a time
+    /// and one, at a lower priority, for an address's second, so that another address's login
+    /// finds a worker free and the cores.
+    let signupWorkers = PasswordWorkers(name: "cw-signup", concurrency: 1, niceness: 10)
+    let loginWorkers = PasswordWorkers(name: "cw-login", concurrency: 2, extraWorkers: 1)
     private(set) var transport: WebSocketServer!
     private(set) var bound: ServiceThreadBound<Hub>!
     /// Wakes the hub when the next reminder is due.
@@ -45,6 +48,8 @@ public final class ChecklistServer: @unchecked Sendable {
     /// Derives feed tokens and signs attachment links; kept in the store, so that every server
     /// on it shares it.
     let serverKey: ServerKey
+    /// Tries a shared store again while it is failing, with no request needed (`HealthProbe`).
+    let healthProbe = HealthProbe()
     /// Uploads whose bodies are arriving; service thread only (checked).
     private(set) var uploads: ServiceThreadBound<UploadTable>!
     /// Store replies on their way to the hub, in the order the store released them.
@@ -128,6 +133,7 @@ public final class ChecklistServer: @unchecked Sendable {
                 self.hub.headCheckDue()
                 performHubActions()
             }
+            self.healthProbe.probeIfFailing(self.store)
             if self.store.isOpen { self.headCheckWakeUp.schedule(inMilliseconds: Self.headCheckInterval) }
         }
         store.healthChanged = { [logger, location = store.location] health in

@@ -57,7 +57,9 @@ extension StoreExecutor {
         case .committed(let wrote):
             if !batch.isEmpty { batchCommitted(batch.count) }
             // A batch that only read proves nothing about writes (a read-only store commits it).
-            if wrote { recordHealth(.writable) }
+            // On a shared database it does: what failed there was reaching the server (a
+            // PostgreSQL restarted, a network cut), and a commit says it answers again.
+            if wrote || port.isShared { recordHealth(.writable) }
             port.releaseAfterBatch(wrote: wrote) { [afterCommits] durable in
                 for afterCommit in afterCommits { afterCommit(durable) }
             }

@@ -76,7 +76,10 @@ public final class StoreExecutor: StoreBackend, @unchecked Sendable {
         port.onPermanentFailure { [weak self, healthState] reason in
             if let changed = healthState.record(.failing(reason: reason), final: true) { self?.healthChanged(changed) }
         }
-        let thread = Thread { [self] in run() }
+        let thread = Thread { [self] in
+            Thread.current.name = "cw-store"  // the name `top -H` shows (set on the thread itself)
+            run()
+        }
         thread.name = "checkwire-store"
         thread.stackSize = 8 << 20
         thread.start()

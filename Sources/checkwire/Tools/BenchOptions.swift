@@ -11,8 +11,13 @@ struct BenchOptions: ParsableArguments {
     @Option(help: "What to drive: checkwire or nchan.")
     var target: String = "checkwire"
 
-    @Option(help: "Checkwire WebSocket URL.")
-    var url: String = "ws://127.0.0.1:8080/ws"
+    @Option(
+        help: ArgumentHelp(
+            "Checkwire WebSocket URL (default ws://127.0.0.1:8080/ws); repeat it for the nodes of one cluster (servers on one PostgreSQL).",
+            discussion:
+                "With several, the accounts and lists are made on the first; writers and each list's subscribers are spread evenly over the nodes, and edit → delivery latency is reported for the same node and across nodes."
+        ))
+    var url: [String] = []
 
     @Option(help: "nchan WebSocket subscriber location; the channel name is appended (e.g. ws://127.0.0.1:8090/sub).")
     var nchanSub: String?
@@ -149,7 +154,9 @@ struct BenchOptions: ParsableArguments {
         configuration.opIDOrder = opIDOrder
         switch target {
         case "checkwire":
-            configuration.target = .checkwire(url: url)
+            let urls = url.isEmpty ? ["ws://127.0.0.1:8080/ws"] : url
+            configuration.target = .checkwire(url: urls[0])
+            configuration.moreURLs = Array(urls.dropFirst())
         case "nchan":
             guard let nchanSub, let nchanPub else {
                 throw ValidationError("--target nchan needs --nchan-sub and --nchan-pub")

@@ -80,6 +80,53 @@ import Testing
         #expect(finished.count == 22)
     }
 
+    @Test func aSourceWaitsOnlyForSourcesThatMayRunNow() {
+        var queue = FairQueue<String>(capacity: 10, perSourceCapacity: 10)
+        _ = queue.enqueue("a0", from: "a")
+        _ = queue.enqueue("b0", from: "b")
+        _ = queue.enqueue("a1", from: "a")
+        let first = queue.dequeue(from: { $0 != "a" })
+        #expect(first?.source == "b" && first?.element == "b0", "a is held back; b's job goes first")
+        #expect(queue.dequeue(from: { $0 != "a" }) == nil)
+        #expect(queue.dequeue()! == "a0", "a kept its place in the round")
+    }
+
+    /// Two first-lane workers and one extra: while one address's burst holds a first-lane
+    /// worker and the extra one, another address's job runs at once on the other first-lane
+    /// worker, before any more of the burst.
+    @Test func anotherSourcesJobFindsAWorkerFreeWhileABurstHoldsTheRest() throws {
+        let workers = PasswordWorkers(name: "test-lanes", concurrency: 2, extraWorkers: 1, capacity: 64)
+        defer { workers.stop() }
+        let gate = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
+        let victimDone = DispatchSemaphore(value: 0)
+        let order = Mutex<[String]>([])
+        let burst = DispatchGroup()
+        for index in 0..<6 {
+            burst.enter()
+            #expect(
+                workers.run(source: "203.0.113.9") {
+                    started.signal()
+                    gate.wait()
+                    order.withLock { $0.append("flood \(index)") }
+                    burst.leave()
+                })
+        }
+        started.wait()
+        started.wait()  // the burst holds a first-lane worker and the extra one
+        #expect(workers.waiting == 4, "one address never holds more than two workers")
+        #expect(
+            workers.run(source: "198.51.100.7") {
+                order.withLock { $0.append("victim") }
+                victimDone.signal()
+            })
+        #expect(victimDone.wait(timeout: .now() + 30) == .success, "the victim's job ran while the burst's wait")
+        #expect(order.withLock { $0 } == ["victim"])
+        for _ in 0..<6 { gate.signal() }
+        #expect(burst.wait(timeout: .now() + 30) == .success)
+        #expect(order.withLock { $0 }.count == 7)
+    }
+
     @Test func aFullPoolRefusesTheFloodButNotOthers() {
         let workers = PasswordWorkers(name: "test-signup", concurrency: 1, capacity: 64, perSourceCapacity: 4)
         defer { workers.stop() }

@@ -7,14 +7,15 @@ public struct MailChannel: DeliveryChannel {
     public typealias Job = MailMessage
 
     /// Eight attempts from 30 s to 15 min apart (about 45 minutes in all); 10,000 mails
-    /// held; four connections to the relay at once, 15 s to connect, 60 s per mail.
+    /// held; four connections to the relay at once, slow ones included (a relay that is slow
+    /// is never sent more), 15 s to connect, 60 s per mail.
     public static var defaults: DeliveryConfiguration {
         DeliveryConfiguration(
             retry: RetryPolicy(
                 attempts: 8, firstDelay: .seconds(30), longestDelay: .seconds(900), longestRetryAfter: .seconds(900)),
             capacity: 10_000,
             transfers: TransferLoop.Configuration(
-                concurrent: 4, perLane: 4, connectTimeout: .seconds(15), timeout: .seconds(60)))
+                concurrent: 4, perLane: 4, openLimit: 4, connectTimeout: .seconds(15), timeout: .seconds(60)))
     }
 
     public static let threadName = "checkwire-mail"

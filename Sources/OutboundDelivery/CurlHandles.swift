@@ -57,6 +57,8 @@ final class MultiHandle: @unchecked Sendable {
 final class RunningTransfer {
     let submission: TransferLoop.Submission
     private(set) var handle: UnsafeMutableRawPointer?
+    /// Open past the loop's `slowAfter`: it no longer holds one of the loop's slots.
+    var slow = false
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private var recipientList: UnsafeMutablePointer<curl_slist>?
     /// What an SMTP upload reads, and how far it got.

@@ -16,23 +16,39 @@ import Synchronization
 /// (hand the result to your own queue).
 ///
 /// Fairness: `perLane` caps the exchanges running for one lane (a push service's origin, the
-/// relay), so one slow origin cannot take every slot from the others.
+/// relay), so one slow origin cannot take every slot from the others; and an exchange that
+/// runs past `slowAfter` gives its slot back (it stays open, within `openLimit`), so requests
+/// a service holds open cannot take every slot from the rest of that service's.
 public final class TransferLoop: Sendable {
     public struct Configuration: Sendable {
-        /// Exchanges in progress at once, over all lanes.
+        /// Exchanges in progress at once, over all lanes, not counting slow ones.
         public var concurrent: Int
-        /// Exchanges in progress at once for one lane.
+        /// Exchanges in progress at once for one lane, not counting slow ones.
         public var perLane: Int
+        /// An exchange running longer than this is slow: it stops counting against `concurrent`
+        /// and `perLane`. A push service that holds some requests open then costs one socket
+        /// for each until `timeout`, never a slot the other devices' pushes wait for
+        /// (`scripts/bench-push.py`: 16 hanging endpoints held the other 984 pushes for the
+        /// whole 30 s timeout when slow exchanges kept their slots).
+        public var slowAfter: Duration
+        /// Exchanges open at once over all lanes, slow ones included: the bound on sockets.
+        public var openLimit: Int
+        /// Exchanges open at once for one lane, slow ones included, so a service that answers
+        /// nothing at all is not sent ever more requests.
+        public var openPerLane: Int
         public var connectTimeout: Duration
         /// The most one exchange may take, connection included.
         public var timeout: Duration
 
         public init(
-            concurrent: Int = 64, perLane: Int = 16, connectTimeout: Duration = .seconds(10),
-            timeout: Duration = .seconds(30)
+            concurrent: Int = 64, perLane: Int = 16, slowAfter: Duration = .seconds(2), openLimit: Int = 512,
+            openPerLane: Int = 256, connectTimeout: Duration = .seconds(10), timeout: Duration = .seconds(30)
         ) {
             self.concurrent = max(1, concurrent)
             self.perLane = max(1, min(perLane, concurrent))
+            self.slowAfter = slowAfter
+            self.openLimit = max(self.concurrent, openLimit)
+            self.openPerLane = max(self.perLane, min(openPerLane, self.openLimit))
             self.connectTimeout = connectTimeout
             self.timeout = timeout
         }
@@ -138,8 +154,14 @@ public final class TransferLoop: Sendable {
         var ready = Deque<Submission>()
         /// Due submissions whose lane is full, by lane.
         var parked: [String: Deque<Submission>] = [:]
+        /// Open exchanges per lane, slow ones included.
         var runningPerLane: [String: Int] = [:]
+        /// Exchanges holding a slot (open, not yet slow), in all and per lane.
+        var active = 0
+        var activePerLane: [String: Int] = [:]
         var running: [UnsafeMutableRawPointer: RunningTransfer] = [:]
+        /// Exchanges in the order they started, to find the ones that turn slow.
+        var startOrder = Deque<(transfer: RunningTransfer, startedAt: ContinuousClock.Instant)>()
 
         init(multi: MultiHandle, configuration: Configuration) {
             self.multi = multi
@@ -164,6 +186,7 @@ public final class TransferLoop: Sendable {
                 while let first = waiting.min, first.submission.notBefore <= now {
                     ready.append(waiting.removeMin().submission)
                 }
+                markSlow(now: now)
                 startReady()
                 multi.perform()
                 while let done = multi.nextFinished() { finish(done.handle, code: done.code) }
@@ -172,21 +195,58 @@ public final class TransferLoop: Sendable {
             }
         }
 
-        /// Until the next retry is due, at most a second (curl asks for less when it needs it).
+        /// Until the next retry is due, or the next exchange turns slow while others wait for a
+        /// slot; at most a second (curl asks for less when it needs it).
         private func pollTimeout(now: ContinuousClock.Instant) -> Int {
-            guard let next = waiting.min?.submission.notBefore else { return 1_000 }
+            var next = waiting.min?.submission.notBefore
+            if !ready.isEmpty || !parked.isEmpty, let oldest = startOrder.first {
+                let turnsSlow = oldest.startedAt + configuration.slowAfter
+                next = next.map { min($0, turnsSlow) } ?? turnsSlow
+            }
+            guard let next else { return 1_000 }
             let wait = next - now
             if wait <= .zero { return 0 }
             return Int(min(1_000, max(1, (wait / .milliseconds(1)).rounded(.up))))
         }
 
         private func startReady() {
-            while running.count < configuration.concurrent, let submission = ready.popFirst() {
-                if runningPerLane[submission.lane, default: 0] >= configuration.perLane {
+            while active < configuration.concurrent, running.count < configuration.openLimit,
+                let submission = ready.popFirst()
+            {
+                if activePerLane[submission.lane, default: 0] >= configuration.perLane
+                    || runningPerLane[submission.lane, default: 0] >= configuration.openPerLane
+                {
                     parked[submission.lane, default: []].append(submission)
                     continue
                 }
                 start(submission)
+            }
+        }
+
+        /// Exchanges open past `slowAfter` give their slot back; each lets one parked
+        /// submission of its lane queue again.
+        private func markSlow(now: ContinuousClock.Instant) {
+            while let oldest = startOrder.first, oldest.startedAt + configuration.slowAfter <= now {
+                startOrder.removeFirst()
+                let transfer = oldest.transfer
+                // Finished ones were closed (no handle) and gave their slot back already.
+                guard transfer.handle != nil, !transfer.slow else { continue }
+                transfer.slow = true
+                releaseSlot(of: transfer.submission.lane)
+            }
+        }
+
+        private func releaseSlot(of lane: String) {
+            active -= 1
+            activePerLane[lane, default: 1] -= 1
+            if activePerLane[lane] == 0 { activePerLane[lane] = nil }
+            unpark(lane)
+        }
+
+        private func unpark(_ lane: String) {
+            if let next = parked[lane]?.popFirst() {
+                ready.prepend(next)
+                if parked[lane]?.isEmpty == true { parked[lane] = nil }
             }
         }
 
@@ -210,6 +270,9 @@ public final class TransferLoop: Sendable {
             }
             running[handle] = transfer
             runningPerLane[submission.lane, default: 0] += 1
+            active += 1
+            activePerLane[submission.lane, default: 0] += 1
+            startOrder.append((transfer, ContinuousClock.now))
             multi.add(handle)
         }
 
@@ -219,9 +282,10 @@ public final class TransferLoop: Sendable {
             let lane = transfer.submission.lane
             runningPerLane[lane, default: 1] -= 1
             if runningPerLane[lane] == 0 { runningPerLane[lane] = nil }
-            if let next = parked[lane]?.popFirst() {
-                ready.prepend(next)
-                if parked[lane]?.isEmpty == true { parked[lane] = nil }
+            if transfer.slow {
+                unpark(lane)
+            } else {
+                releaseSlot(of: lane)
             }
             let result = transfer.result(code: code)
             transfer.close()
@@ -235,6 +299,7 @@ public final class TransferLoop: Sendable {
                 transfer.submission.completion(TransferLoop.stoppedResult)
             }
             running = [:]
+            startOrder = []
             let queued =
                 arrived + Array(ready) + waiting.unordered.map(\.submission) + parked.values.flatMap { Array($0) }
             for submission in queued { submission.completion(TransferLoop.stoppedResult) }

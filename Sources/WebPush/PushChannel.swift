@@ -8,7 +8,9 @@ public struct PushChannel: DeliveryChannel {
     public typealias Job = PushMessage
 
     /// Five attempts, 2 s to 60 s apart (a `Retry-After` up to 10 minutes is waited for);
-    /// 20,000 messages held; 64 requests at once, 16 to one push service.
+    /// 20,000 messages held; 64 requests at once, 16 to one push service; a request a service
+    /// holds open past 2 s gives its slot back and stays open (512 at most, 256 to one
+    /// service) until its 30 s time limit.
     public static var defaults: DeliveryConfiguration {
         DeliveryConfiguration(
             retry: RetryPolicy(

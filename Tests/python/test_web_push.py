@@ -231,6 +231,40 @@ async def _reminders_by_push(url, service):
         await ana.close()
 
 
+def test_requests_a_push_service_holds_open_do_not_hold_up_the_others(push_server, push_service):
+    asyncio.run(asyncio.wait_for(_held_open(push_server, push_service), 120))
+
+
+async def _held_open(url, service):
+    """More requests held open than the sender runs at once for one push service: the ones
+    behind them still go out, long before the held ones reach the sender's time limit."""
+    gil = await signup(url, "gil")
+    try:
+        stuck = [new_subscription(service) for _ in range(17)]
+        fine = [new_subscription(service) for _ in range(3)]
+        for number, subscription in enumerate(stuck + fine):
+            await subscribe(gil, subscription, f"Device {number}")
+        for subscription in stuck:
+            http("PUT", f"{service.origin}/script/{subscription_id(subscription)}", [{"hang": True}])
+        course = (await gil.op("c1", "createList", title="Chemistry"))["id"]
+        await remind_soon(gil, course, "i1", "Titration")
+        delivered = await wait_for(
+            lambda: [m for s in fine for m in messages(service, subscription_id(s))] if all(
+                messages(service, subscription_id(s)) for s in fine) else None,
+            "the pushes of the devices that answer")
+        held = [m for s in stuck for m in messages(service, subscription_id(s))]
+        # The premise: the held requests went out first and filled the sender's 16 slots.
+        first_fine = min(m["receivedAt"] for m in delivered)
+        assert sum(1 for m in held if m["receivedAt"] < first_fine) >= 16
+        # The point: the others were delivered while every held request was still held.
+        assert [m["answered"] for m in delivered] == [201, 201, 201]
+        assert len(held) == 17 and all(m["answered"] == "hang" and "abandonedAt" not in m for m in held)
+    finally:
+        await gil.close()
+        for subscription in stuck:
+            http("PUT", f"{service.origin}/release/{subscription_id(subscription)}", None)
+
+
 def test_bad_subscriptions_are_refused_and_change_nothing(push_server, push_service):
     asyncio.run(asyncio.wait_for(_bad_subscriptions(push_server, push_service), 120))
 

@@ -184,7 +184,7 @@ let package = Package(
         // Every requirement of the storage port, one test body run on every back end.
         .testTarget(
             name: "StorageContractTests",
-            dependencies: ["StoreTestSupport", "ChecklistStore", "StorageRules", "ChecklistCore"]
+            dependencies: ["StoreTestSupport", "ChecklistStore", "StorageRules", "ChecklistCore", "PostgresStore"]
         ),
         // What only SQLite has: pages, the WAL and its flush, the checkpointer, the file lock,
         // migrations of old files, FTS5's ranking bound.

@@ -11,9 +11,11 @@ public protocol StoreBackend: AnyObject, Sendable {
     associatedtype Storage: ChecklistStorage
     typealias AfterCommit = @Sendable (_ committed: Bool) -> Void
 
-    /// Queues a job for the next batch. Any thread.
+    /// Queues a job for the next batch. Any thread. `lookAhead` names what the job is about to
+    /// touch, so that the batch can read it for all its jobs at once (see `BatchLookAhead`).
     func submit(
-        _ job: @escaping @Sendable (Storage) -> AfterCommit, abandoned: @escaping @Sendable (StoreError) -> Void)
+        _ job: @escaping @Sendable (Storage) -> AfterCommit, lookAhead: BatchLookAhead,
+        abandoned: @escaping @Sendable (StoreError) -> Void)
     /// Queues a job nobody waits on (the planning index's build at startup). Run alone, its
     /// batch does not wait for a lock another process holds: it is abandoned at once instead,
     /// so the requests queued behind it wait only for their own batch.
@@ -51,6 +53,13 @@ public protocol StoreBackend: AnyObject, Sendable {
 }
 
 extension StoreBackend {
+    /// `submit` for a job that names nothing ahead.
+    public func submit(
+        _ job: @escaping @Sendable (Storage) -> AfterCommit, abandoned: @escaping @Sendable (StoreError) -> Void
+    ) {
+        submit(job, lookAhead: BatchLookAhead(), abandoned: abandoned)
+    }
+
     /// `submit` for a job whose submitter waits for nothing if it cannot run (tests).
     public func submit(_ job: @escaping @Sendable (Storage) -> AfterCommit) {
         submit(job, abandoned: { _ in })
@@ -58,8 +67,9 @@ extension StoreBackend {
 
     /// Runs `work` in the next batch and waits until that batch committed (or the job was
     /// abandoned). For threads that may block — tests and tools; never the lws service thread.
-    public func sync<T: Sendable>(_ work: @escaping @Sendable (Storage) throws(StoreError) -> T) throws(StoreError) -> T
-    {
+    public func sync<T: Sendable>(
+        lookAhead: BatchLookAhead = BatchLookAhead(), _ work: @escaping @Sendable (Storage) throws(StoreError) -> T
+    ) throws(StoreError) -> T {
         let box = SyncResult<T>()
         submit(
             { storage in
@@ -67,7 +77,7 @@ extension StoreBackend {
                 do throws(StoreError) { result = .success(try work(storage)) } catch { result = .failure(error) }
                 return { committed in box.finish(committed ? result : .failure(.failure("the store could not commit")))
                 }
-            }, abandoned: { error in box.finish(.failure(error)) })
+            }, lookAhead: lookAhead, abandoned: { error in box.finish(.failure(error)) })
         return try box.wait().get()
     }
 }

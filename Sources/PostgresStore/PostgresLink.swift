@@ -85,11 +85,24 @@ final class PostgresLink {
     /// Waits for every statement of the pipeline; throws the first failure (in a transaction,
     /// the ones after it fail too, and the transaction is rolled back by the caller).
     func finish(_ pipeline: Pipeline) throws(StorageFailure) {
+        _ = try rows(of: pipeline)
+    }
+
+    /// `finish`, returning each statement's rows in the order they were sent.
+    func rows(of pipeline: Pipeline) throws(StorageFailure) -> [[SQLRow]] {
         var first: (any Error)?
+        var results: [[SQLRow]] = []
+        results.reserveCapacity(pipeline.futures.count)
         for future in pipeline.futures {
-            do { _ = try future.wait() } catch { if first == nil { first = error } }
+            do {
+                results.append(try future.wait().rows.map(SQLRow.init))
+            } catch {
+                if first == nil { first = error }
+                results.append([])
+            }
         }
         if let first { throw Self.failure(first, url: url) }
+        return results
     }
 
     /// Drops the connection (after a failure whose outcome is unknown, or at the end).

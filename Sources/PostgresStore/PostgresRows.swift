@@ -36,16 +36,17 @@ enum PostgresRows {
     }
 
     /// `owner_id` and `created_at` are set when the row is made and never changed.
-    static let upsertList = """
-        INSERT INTO lists (\(listColumns))
-            VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17)
-        ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, description = EXCLUDED.description,
-            due = EXCLUDED.due, status = EXCLUDED.status, updated_at = EXCLUDED.updated_at,
-            completed_at = EXCLUDED.completed_at, cancelled_at = EXCLUDED.cancelled_at,
-            status_before_cancel = EXCLUDED.status_before_cancel, seq = EXCLUDED.seq, tz = EXCLUDED.tz,
-            inbox = EXCLUDED.inbox, kind = EXCLUDED.kind, sequential = EXCLUDED.sequential,
-            goal_days = EXCLUDED.goal_days
-        """
+    static let upsertLists = RowsStatement(
+        head: "INSERT INTO lists (\(listColumns)) VALUES",
+        tail: """
+            ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, description = EXCLUDED.description,
+                due = EXCLUDED.due, status = EXCLUDED.status, updated_at = EXCLUDED.updated_at,
+                completed_at = EXCLUDED.completed_at, cancelled_at = EXCLUDED.cancelled_at,
+                status_before_cancel = EXCLUDED.status_before_cancel, seq = EXCLUDED.seq, tz = EXCLUDED.tz,
+                inbox = EXCLUDED.inbox, kind = EXCLUDED.kind, sequential = EXCLUDED.sequential,
+                goal_days = EXCLUDED.goal_days
+            """,
+        columns: listColumnCount)
 
     static let itemColumnNames = [
         "id", "parent", "position", "title", "notes", "due", "location", "remind_every", "remind_every_since",
@@ -94,13 +95,13 @@ enum PostgresRows {
 
     /// Every write of an item row counts a revision and stamps the time: the calendar feed's
     /// `SEQUENCE` and `LAST-MODIFIED`.
-    static let upsertItem: String = {
+    static let upsertItems: RowsStatement = {
         let columns = ["list_id"] + itemColumnNames + ["modified_at"]
-        let placeholders = (1...columns.count).map { "$\($0)" }.joined(separator: ",")
         let updates = (itemColumnNames.dropFirst() + ["modified_at"]).map { "\($0) = EXCLUDED.\($0)" }
-        return """
-            INSERT INTO items (\(columns.joined(separator: ", "))) VALUES (\(placeholders))
-            ON CONFLICT (list_id, id) DO UPDATE SET \(updates.joined(separator: ", ")), revision = items.revision + 1
-            """
+        return RowsStatement(
+            head: "INSERT INTO items (\(columns.joined(separator: ", "))) VALUES",
+            tail:
+                "ON CONFLICT (list_id, id) DO UPDATE SET \(updates.joined(separator: ", ")), revision = items.revision + 1",
+            columns: columns.count)
     }()
 }

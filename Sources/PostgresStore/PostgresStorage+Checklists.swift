@@ -8,10 +8,15 @@ extension PostgresStorage {
     /// keeps one checklist's `seq` gap-free across servers: nobody else gives out the next one
     /// until this batch commits.
     public func loadChecklist(_ id: ListID, unlessHeadIs cachedHead: Int64?) throws(StorageFailure) -> ChecklistLoad {
-        let locked = try link.query(
-            "SELECT \(PostgresRows.listColumns) FROM lists WHERE id = $1 FOR NO KEY UPDATE", [.id(id)])
-        guard let listRow = locked.first else { return .missing }
-        let list = PostgresRows.checklist(listRow)
+        let list: Checklist
+        if let prepared = lockedLists.removeValue(forKey: id) {
+            list = prepared
+        } else {
+            let locked = try link.query(
+                "SELECT \(PostgresRows.listColumns) FROM lists WHERE id = $1 FOR NO KEY UPDATE", [.id(id)])
+            guard let listRow = locked.first else { return .missing }
+            list = PostgresRows.checklist(listRow)
+        }
         if let cachedHead, cachedHead == list.seq { return .current }
         let participants = try link.query(
             "SELECT user_id, username, role, joined_at FROM participants WHERE list_id = $1", [.id(id)]
@@ -47,25 +52,46 @@ extension PostgresStorage {
         try link.finish(pipeline)
     }
 
-    /// Each changed checklist's row and search document, and those of its changed items.
+    /// Each changed checklist's row and search document, and those of its changed items: one
+    /// statement per table for the whole batch (`RowsStatement`).
     private func sendChecklists(_ batch: BatchWrite, in pipeline: inout PostgresLink.Pipeline) throws(StorageFailure) {
-        for changed in batch.checklists {
+        var lists: [[SQLValue]] = []
+        var items: [[SQLValue]] = []
+        var documents: [[SQLValue]] = []
+        for changed in Self.distinct(batch.checklists) {
             let state = changed.state
             let id = state.list.id
-            try link.send(PostgresRows.upsertList, PostgresRows.listValues(state.list), in: &pipeline)
-            try link.send(
-                Self.upsertDocument,
-                [.id(id), .text(""), .text(state.list.title), .text(state.list.description ?? "")],
-                in: &pipeline)
+            lists.append(PostgresRows.listValues(state.list))
+            documents.append([.id(id), .text(""), .text(state.list.title), .text(state.list.description ?? "")])
             for itemID in changed.items {
                 guard let item = state.items[itemID] else { continue }
-                try link.send(
-                    PostgresRows.upsertItem, PostgresRows.itemValues(item, in: id, modifiedAt: batch.at), in: &pipeline)
+                items.append(PostgresRows.itemValues(item, in: id, modifiedAt: batch.at))
                 let body = [item.notes, item.location].compactMap { $0 }.joined(separator: " ")
-                try link.send(
-                    Self.upsertDocument, [.id(id), .id(itemID), .text(item.title), .text(body)], in: &pipeline)
+                documents.append([.id(id), .id(itemID), .text(item.title), .text(body)])
             }
         }
+        try PostgresRows.upsertLists.send(lists, on: link, in: &pipeline)
+        try PostgresRows.upsertItems.send(items, on: link, in: &pipeline)
+        try Self.upsertDocuments.send(documents, on: link, in: &pipeline)
+    }
+
+    /// Each checklist once, as its last state with every item any of its entries changed: a
+    /// statement that upserts many rows may touch each row only once.
+    static func distinct(_ checklists: [ChangedChecklist]) -> [ChangedChecklist] {
+        var order: [ListID] = []
+        var merged: [ListID: ChangedChecklist] = [:]
+        for changed in checklists {
+            let id = changed.state.list.id
+            if var earlier = merged[id] {
+                earlier.state = changed.state
+                earlier.items.formUnion(changed.items)
+                merged[id] = earlier
+            } else {
+                order.append(id)
+                merged[id] = changed
+            }
+        }
+        return order.compactMap { merged[$0] }
     }
 
     /// Who joined and who left.
@@ -113,21 +139,22 @@ extension PostgresStorage {
         }
     }
 
-    /// The batch's events, each with the node that wrote it.
+    /// The batch's events, each with the node that wrote it, in one statement; an op written
+    /// now is no longer the unused one `prepareBatch` found.
     private func sendEvents(_ batch: BatchWrite, in pipeline: inout PostgresLink.Pipeline) throws(StorageFailure) {
-        for event in batch.events {
-            try link.send(
-                """
-                INSERT INTO events (list_id, seq, payload, user_id, op_id, created_id, parsed, node)
-                VALUES ($1,$2,$3,$4,$5,$6,$7,$8)
-                """,
-                [
-                    .id(event.listID), .int(event.seq), .bytes(event.payload), .id(event.authorID),
-                    .bytes(Array(event.opID.utf8)),
-                    .text(event.createdID), .bytes(event.parsed), .text(node),
-                ], in: &pipeline)
+        let rows = batch.events.map { event -> [SQLValue] in
+            preparedAcks.removeValue(forKey: OpReference(userID: event.authorID, opID: event.opID))
+            return [
+                .id(event.listID), .int(event.seq), .bytes(event.payload), .id(event.authorID),
+                .bytes(Array(event.opID.utf8)), .text(event.createdID), .bytes(event.parsed), .text(node),
+            ]
         }
+        try Self.insertEvents.send(rows, on: link, in: &pipeline)
     }
+
+    static let insertEvents = RowsStatement(
+        head: "INSERT INTO events (list_id, seq, payload, user_id, op_id, created_id, parsed, node) VALUES", tail: "",
+        columns: 8)
 
     /// Storage used per user, and the attachments placed.
     private func sendUsageAndAttachments(_ batch: BatchWrite, in pipeline: inout PostgresLink.Pipeline)
@@ -149,11 +176,13 @@ extension PostgresStorage {
         }
     }
 
-    static let upsertDocument = """
-        INSERT INTO search_docs (list_id, item_id, title, body) VALUES ($1,$2,$3,$4)
-        ON CONFLICT (list_id, item_id) DO UPDATE SET title = EXCLUDED.title, body = EXCLUDED.body
-            WHERE search_docs.title <> EXCLUDED.title OR search_docs.body <> EXCLUDED.body
-        """
+    static let upsertDocuments = RowsStatement(
+        head: "INSERT INTO search_docs (list_id, item_id, title, body) VALUES",
+        tail: """
+            ON CONFLICT (list_id, item_id) DO UPDATE SET title = EXCLUDED.title, body = EXCLUDED.body
+                WHERE search_docs.title <> EXCLUDED.title OR search_docs.body <> EXCLUDED.body
+            """,
+        columns: 4)
 
     public func readEvents<Sink: ReplaySink>(
         of listID: ListID, after since: Int64, through head: Int64, into sink: inout Sink
@@ -172,7 +201,8 @@ extension PostgresStorage {
     }
 
     public func acknowledgement(of opID: String, by userID: UserID) throws(StorageFailure) -> Acknowledgement? {
-        try link.query(
+        if let prepared = preparedAcks[OpReference(userID: userID, opID: opID)] { return prepared }
+        return try link.query(
             "SELECT list_id, seq, created_id, parsed FROM events WHERE user_id = $1 AND op_id = $2",
             [.id(userID), .bytes(Array(opID.utf8))]
         ).first.map { row in

@@ -38,6 +38,12 @@ public final class PostgresStorage: StoragePort {
     let schedulerLock = Mutex<SchedulerLock?>(nil)
     /// Tests only: batches begin read-only (`refuseWrites`).
     let readOnlyBatches = Mutex(false)
+    /// The batch's checklists `prepareBatch` locked, each row as read; taken out when the rules
+    /// load it.
+    var lockedLists: [ListID: Checklist] = [:]
+    /// The batch's ops `prepareBatch` looked up: the stored acknowledgement, or `nil` for an op
+    /// not used yet; an op the batch writes is taken out.
+    var preparedAcks: [OpReference: Acknowledgement?] = [:]
     /// Whether the schema is known to be this build's (checked on the first connection).
     private var migrated = false
 
@@ -135,6 +141,7 @@ public final class PostgresStorage: StoragePort {
         wroteInBatch = false
         wroteEvents = false
         pendingNotices.removeAll()
+        defer { forgetPrepared() }
         do {
             switch try body() {
             case .rollBack:

@@ -16,6 +16,11 @@ public enum StoreFixture {
 
     public static func label(_ payload: [UInt8]) -> String { String(decoding: payload, as: UTF8.self) }
 
+    /// What the server names ahead for an edit (`StoreCommand.lookAhead`).
+    public static func lookAhead(_ request: EditRequest, opID: String, by user: UserAccount) -> BatchLookAhead {
+        BatchLookAhead(checklists: [request.listID], ops: [OpReference(userID: user.id, opID: opID)])
+    }
+
     /// The `seq` a stored payload names.
     public static func seq(_ payload: [UInt8]) -> Int64? {
         let parts = label(payload).split(separator: "#")
@@ -40,8 +45,12 @@ extension StoreExecutor {
         }
     }
 
+    /// Submitted as the server submits an edit, naming its checklist and op ahead
+    /// (`BatchLookAhead`), so every contract test of edits runs the back end's read-ahead too.
     public func apply(_ request: EditRequest, opID: String, by user: UserAccount) throws(StoreError) -> EditOutcome {
-        try sync { store throws(StoreError) in try store.apply(request, opID: opID, by: user.actor) }
+        try sync(lookAhead: StoreFixture.lookAhead(request, opID: opID, by: user)) { store throws(StoreError) in
+            try store.apply(request, opID: opID, by: user.actor)
+        }
     }
 
     /// Applies and returns the event's `seq`; a duplicate or a refusal fails the test.

@@ -88,6 +88,20 @@ extension StoreCommand {
         }
     }
 
+    /// What the command's job is about to touch, for the batch to read it for all its jobs at
+    /// once (`BatchLookAhead`): an edit's checklist and its op. A create names its new id too,
+    /// which finds nothing, as the edit would.
+    var lookAhead: BatchLookAhead {
+        switch self {
+        case .apply(let request, let opID, let actor):
+            BatchLookAhead(checklists: [request.listID], ops: [OpReference(userID: actor.userID, opID: opID)])
+        case .quickAdd(_, _, _, let opID, let actor, _):
+            BatchLookAhead(ops: [OpReference(userID: actor.userID, opID: opID)])
+        default:
+            BatchLookAhead()
+        }
+    }
+
     /// Startup work nobody waits on: it must not make the first request wait out a lock
     /// another process holds (see `StoreBackend.submitInBackground`).
     var runsInBackground: Bool {

@@ -319,7 +319,7 @@ public final class ChecklistServer: @unchecked Sendable {
         if command.runsInBackground {
             backend.submitInBackground(job, abandoned: { error in answer(.failure(error)) })
         } else {
-            backend.submit(job, abandoned: { error in answer(.failure(error)) })
+            backend.submit(job, lookAhead: command.lookAhead, abandoned: { error in answer(.failure(error)) })
         }
     }
 

@@ -57,6 +57,10 @@ public protocol StoragePort: AnyObject {
     /// `runBatch` for work nobody waits on: if another process holds the database's write
     /// lock it gives up at once (`.didNotBegin`) instead of waiting out its busy timeout.
     func runBatchUnlessLocked(_ body: () throws(StorageFailure) -> BatchEnd) -> BatchOutcome
+    /// Told, inside the batch's transaction and before its first job runs, what the jobs are
+    /// about to touch (`BatchLookAhead`); a back end may lock and read it all at once. Called
+    /// again for a batch run again.
+    func prepareBatch(_ lookAhead: BatchLookAhead) throws(StorageFailure)
     /// Calls `release(durable)` once the batch just run is durable, after every earlier batch's
     /// release; `durable` false when what was committed may be lost. Batches that wrote
     /// nothing, failed or did not begin are released in the same order, so that no answer
@@ -157,4 +161,7 @@ extension StoragePort {
     public func runBatchUnlessLocked(_ body: () throws(StorageFailure) -> BatchEnd) -> BatchOutcome {
         runBatch(body)
     }
+
+    /// A back end whose reads cost no round trip reads each thing when it is needed.
+    public func prepareBatch(_ lookAhead: BatchLookAhead) throws(StorageFailure) {}
 }

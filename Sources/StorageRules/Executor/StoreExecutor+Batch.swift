@@ -24,8 +24,12 @@ extension StoreExecutor {
         var afterCommits: [AfterCommit] = []
         afterCommits.reserveCapacity(batch.count)
         let rules = self.rules
-        let body = { () throws(StorageFailure) -> BatchEnd in
+        let port = self.port
+        var lookAhead = BatchLookAhead()
+        for job in batch where !job.lookAhead.isEmpty { lookAhead.formUnion(job.lookAhead) }
+        let body = { [lookAhead] () throws(StorageFailure) -> BatchEnd in
             rules.beginBatch()
+            if !lookAhead.isEmpty { try port.prepareBatch(lookAhead) }
             for job in batch { afterCommits.append(job.run(rules)) }
             if rules.poisoned { return .rollBack }
             try rules.flushPendingWrites()

@@ -27,6 +27,7 @@ public final class StoreExecutor: StoreBackend, @unchecked Sendable {
     struct QueuedJob {
         let run: Job
         let abandon: Abandoned
+        var lookAhead = BatchLookAhead()
         /// Nobody waits on it: see `submitInBackground`.
         var inBackground = false
     }
@@ -89,8 +90,10 @@ public final class StoreExecutor: StoreBackend, @unchecked Sendable {
     /// job's `AfterCommit` (committed or not), or `abandoned` when the job could not run — the
     /// batch could not begin (a lock held past the busy timeout, an unwritable file) or the
     /// store is closing.
-    public func submit(_ job: @escaping Job, abandoned: @escaping Abandoned) {
-        if !jobs.append(QueuedJob(run: job, abandon: abandoned)) { abandoned(.failure("the store is closed")) }
+    public func submit(_ job: @escaping Job, lookAhead: BatchLookAhead, abandoned: @escaping Abandoned) {
+        if !jobs.append(QueuedJob(run: job, abandon: abandoned, lookAhead: lookAhead)) {
+            abandoned(.failure("the store is closed"))
+        }
     }
 
     /// Queues a job nobody waits on. A batch of such jobs alone does not wait for a lock held

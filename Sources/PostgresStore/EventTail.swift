@@ -91,12 +91,14 @@ final class EventTail: @unchecked Sendable {
 
     typealias Cursor = (xid: String, id: Int64)
 
-    /// Every event below the horizon past `cursor`, but this server's, to the follower.
+    /// Every event below the horizon past `cursor`, but this server's, to the follower. This
+    /// server's own rows are read only to move past them, without their payloads.
     private func readEvents(from cursor: inout Cursor?) throws(StorageFailure) {
         while let from = cursor {
             let rows = try link.query(
                 """
-                SELECT xid::text, id, list_id, seq, payload, node IS NOT DISTINCT FROM $3,
+                SELECT xid::text, id, list_id, seq, CASE WHEN node IS NOT DISTINCT FROM $3 THEN NULL ELSE payload END,
+                    node IS NOT DISTINCT FROM $3,
                     revoked_user, shared_user, shared_notice
                 FROM events
                 WHERE (xid, id) > ($1::xid8, $2) AND xid < pg_snapshot_xmin(pg_current_snapshot())

@@ -14,5 +14,8 @@ import Testing
     @Test func placeholdersForKeysOfOneOrTwoColumns() {
         #expect(PostgresStorage.placeholders(3, width: 1) == "$1, $2, $3")
         #expect(PostgresStorage.placeholders(2, width: 2) == "($1,$2), ($3,$4)")
+        #expect(
+            PostgresStorage.placeholders(2, width: 2, types: ["text", "bytea"])
+                == "($1::text,$2::bytea), ($3::text,$4::bytea)")
     }
 }

@@ -58,6 +58,9 @@ enum NulEscape {
     static let escape: Character = "\u{FFFF}"
 
     static func encode(_ text: String) -> String {
+        // A scan of the bytes, not the characters: every text of every row passes here, and
+        // neither NUL nor U+FFFF (EF BF BF) can hide in a byte other than 0x00 or 0xEF.
+        guard text.utf8.contains(where: { $0 == 0 || $0 == 0xEF }) else { return text }
         guard text.contains(where: { $0 == "\u{0}" || $0 == escape }) else { return text }
         var encoded = ""
         for character in text {

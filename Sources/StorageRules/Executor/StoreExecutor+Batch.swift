@@ -71,8 +71,11 @@ extension StoreExecutor {
             let cause = failure?.message ?? rules.poisonCause ?? "a write failed inside a batch"
             rules.rollBackBatch()
             recordHealth(.failing(reason: "\(location): \(cause)"))
+            // A batch that failed before its jobs ran (reading ahead, say) still answers each.
+            let neverRan = batch[afterCommits.count...]
             port.releaseAfterBatch(wrote: false) { [afterCommits] _ in
                 for afterCommit in afterCommits { afterCommit(false) }
+                for job in neverRan { job.abandon(.failure("the batch could not run (\(cause)); nothing was changed")) }
             }
         }
     }

@@ -69,6 +69,18 @@ public enum RequestDecoder {
             throw RequestDecodingError("every request needs a string \"type\"")
         }
         let fields = FieldReader(object: object, context: type)
+        // The checklist group first, `op` first in it: edits are most of what a server reads.
+        if let body = try checklist(type, fields, newID: newID) { return body }
+        if let body = try account(type, fields) { return body }
+        if let body = try planning(type, fields) { return body }
+        if let body = try filesAndDevices(type, fields) { return body }
+        throw RequestDecodingError(
+            "unknown type \"\(type)\"; expected signup, login, auth, logout, lists, subscribe, unsubscribe, op, settings, dismissReminder, snoozeReminder, history, agenda, search, feed, attachmentURL, pushKey, pushSubscribe, devices or pushUnsubscribe"
+        )
+    }
+
+    /// Signing up and in, and the user's settings. Nil for a type of another group.
+    private static func account(_ type: String, _ fields: FieldReader) throws(RequestDecodingError) -> Request.Body? {
         switch type {
         case "signup", "login":
             let username = try fields.requiredString("username", limit: 256)
@@ -79,19 +91,18 @@ public enum RequestDecoder {
             return .auth(token: try fields.requiredString("token", limit: 256))
         case "logout":
             return .logout
-        case "lists":
-            return .lists
-        case "subscribe":
-            let list: ListID = try fields.id("list")
-            guard let sinceValue = object["since"], !sinceValue.isNull else {
-                return .subscribe(list: list, since: nil)
-            }
-            guard let since = sinceValue.int64Value else {
-                throw RequestDecodingError("\"since\" must be a whole number: the last seq you saw")
-            }
-            return .subscribe(list: list, since: since)
-        case "unsubscribe":
-            return .unsubscribe(list: try fields.id("list"))
+        case "settings":
+            return .settings(timeZone: try fields.timeZone(), email: try fields.emailSettingsChange())
+        default:
+            return nil
+        }
+    }
+
+    /// The checklists: reading them, following one, editing (`op`) and a habit's history.
+    private static func checklist(_ type: String, _ fields: FieldReader, newID: () -> String)
+        throws(RequestDecodingError) -> Request.Body?
+    {
+        switch type {
         case "op":
             let opID = try fields.requiredString("opId", limit: Limits.opID)
             guard !opID.isEmpty else { throw RequestDecodingError("\"opId\" must not be empty") }
@@ -102,46 +113,56 @@ public enum RequestDecoder {
                 error.opID = opID
                 throw error
             }
-        case "settings":
-            return .settings(timeZone: try fields.timeZone(), email: try fields.emailSettingsChange())
-        case "attachmentURL":
-            return .attachmentURL(id: try fields.id("id"))
-        case "feed":
-            return .feed(list: try fields.optionalID("list"), rotate: try fields.flag("rotate") ?? false)
+        case "lists":
+            return .lists
+        case "subscribe":
+            let list: ListID = try fields.id("list")
+            guard let sinceValue = fields.object["since"], !sinceValue.isNull else {
+                return .subscribe(list: list, since: nil)
+            }
+            guard let since = sinceValue.int64Value else {
+                throw RequestDecodingError("\"since\" must be a whole number: the last seq you saw")
+            }
+            return .subscribe(list: list, since: since)
+        case "unsubscribe":
+            return .unsubscribe(list: try fields.id("list"))
+        case "history":
+            let (from, to) = try dateRange(fields, atMost: 366, of: "a history")
+            return .history(
+                list: try fields.id("list"), from: from, to: to,
+                username: try fields.string("username", limit: 64, required: false))
+        default:
+            return nil
+        }
+    }
+
+    /// What is due and found across the checklists: reminders, the agenda, search, the feed.
+    private static func planning(_ type: String, _ fields: FieldReader) throws(RequestDecodingError) -> Request.Body? {
+        switch type {
         case "dismissReminder":
             return .dismissReminder(list: try fields.id("list"), item: try fields.id("item"), at: try fields.time("at"))
         case "snoozeReminder":
             return .snoozeReminder(
                 list: try fields.id("list"), item: try fields.id("item"), until: try fields.time("until"))
-        case "search":
-            let query = try fields.requiredString("q", limit: 200)
-            guard !query.trimmingWhitespace.isEmpty else { throw RequestDecodingError("\"q\" must not be empty") }
-            var limit: Int?
-            if let value = object["limit"], !value.isNull {
-                guard let number = value.int64Value, (1...100).contains(number) else {
-                    throw RequestDecodingError("\"limit\" must be a whole number from 1 to 100")
-                }
-                limit = Int(number)
-            }
-            return .search(query: query, limit: limit)
         case "agenda":
-            let from = try fields.date("from")
-            let to = try fields.date("to")
-            guard from <= to else { throw RequestDecodingError("\"from\" (\(from)) is after \"to\" (\(to))") }
-            guard to.daysSinceEpoch - from.daysSinceEpoch < 92 else {
-                throw RequestDecodingError("an agenda covers at most 92 days; \(from) to \(to) is longer")
-            }
+            let (from, to) = try dateRange(fields, atMost: 92, of: "an agenda")
             return .agenda(from: from, to: to)
-        case "history":
-            let from = try fields.date("from")
-            let to = try fields.date("to")
-            guard from <= to else { throw RequestDecodingError("\"from\" (\(from)) is after \"to\" (\(to))") }
-            guard to.daysSinceEpoch - from.daysSinceEpoch < 366 else {
-                throw RequestDecodingError("a history covers at most 366 days; \(from) to \(to) is longer")
-            }
-            return .history(
-                list: try fields.id("list"), from: from, to: to,
-                username: try fields.string("username", limit: 64, required: false))
+        case "search":
+            return try search(fields)
+        case "feed":
+            return .feed(list: try fields.optionalID("list"), rotate: try fields.flag("rotate") ?? false)
+        default:
+            return nil
+        }
+    }
+
+    /// Attachments' signed URLs and the devices that take Web Push.
+    private static func filesAndDevices(_ type: String, _ fields: FieldReader) throws(RequestDecodingError)
+        -> Request.Body?
+    {
+        switch type {
+        case "attachmentURL":
+            return .attachmentURL(id: try fields.id("id"))
         case "pushKey":
             return .pushKey
         case "pushSubscribe":
@@ -151,9 +172,33 @@ public enum RequestDecoder {
         case "pushUnsubscribe":
             return .pushUnsubscribe(id: try fields.requiredString("id", limit: Limits.opID))
         default:
-            throw RequestDecodingError(
-                "unknown type \"\(type)\"; expected signup, login, auth, logout, lists, subscribe, unsubscribe, op, settings, dismissReminder, snoozeReminder, history, agenda, search, feed, attachmentURL, pushKey, pushSubscribe, devices or pushUnsubscribe"
-            )
+            return nil
         }
+    }
+
+    private static func search(_ fields: FieldReader) throws(RequestDecodingError) -> Request.Body {
+        let query = try fields.requiredString("q", limit: 200)
+        guard !query.trimmingWhitespace.isEmpty else { throw RequestDecodingError("\"q\" must not be empty") }
+        var limit: Int?
+        if let value = fields.object["limit"], !value.isNull {
+            guard let number = value.int64Value, (1...100).contains(number) else {
+                throw RequestDecodingError("\"limit\" must be a whole number from 1 to 100")
+            }
+            limit = Int(number)
+        }
+        return .search(query: query, limit: limit)
+    }
+
+    /// `from` and `to`, in order and at most `days` days apart.
+    private static func dateRange(_ fields: FieldReader, atMost days: Int, of what: String)
+        throws(RequestDecodingError) -> (from: CivilDate, to: CivilDate)
+    {
+        let from = try fields.date("from")
+        let to = try fields.date("to")
+        guard from <= to else { throw RequestDecodingError("\"from\" (\(from)) is after \"to\" (\(to))") }
+        guard to.daysSinceEpoch - from.daysSinceEpoch < days else {
+            throw RequestDecodingError("\(what) covers at most \(days) days; \(from) to \(to) is longer")
+        }
+        return (from, to)
     }
 }

@@ -12,85 +12,8 @@ extension Request {
     public func encoded() -> [UInt8] {
         var writer = JSONWriter(capacity: 256)
         writer.beginObject()
-        switch body {
-        case .signup(let username, let password):
-            writer.field("type", "signup")
-            writer.field("username", username)
-            writer.field("password", password)
-        case .login(let username, let password):
-            writer.field("type", "login")
-            writer.field("username", username)
-            writer.field("password", password)
-        case .auth(let token):
-            writer.field("type", "auth")
-            writer.field("token", token)
-        case .logout:
-            writer.field("type", "logout")
-        case .lists:
-            writer.field("type", "lists")
-        case .subscribe(let list, let since):
-            writer.field("type", "subscribe")
-            writer.field("list", list)
-            if let since { writer.field("since", Int(since)) }
-        case .unsubscribe(let list):
-            writer.field("type", "unsubscribe")
-            writer.field("list", list)
-        case .op(let opID, let operation):
-            writer.field("type", "op")
-            writer.field("opId", opID)
-            writer.operation(operation)
-        case .settings(let timeZone, let email):
-            writer.field("type", "settings")
-            if let timeZone { writer.field("tz", timeZone) }
-            writer.emailSettingsChange(email)
-        case .dismissReminder(let list, let item, let at):
-            writer.field("type", "dismissReminder")
-            writer.field("list", list)
-            writer.field("item", item)
-            writer.field("at", at)
-        case .search(let query, let limit):
-            writer.field("type", "search")
-            writer.field("q", query)
-            if let limit { writer.field("limit", limit) }
-        case .attachmentURL(let id):
-            writer.field("type", "attachmentURL")
-            writer.field("id", id)
-        case .feed(let list, let rotate):
-            writer.field("type", "feed")
-            if let list { writer.field("list", list) }
-            if rotate { writer.field("rotate", true) }
-        case .agenda(let from, let to):
-            writer.field("type", "agenda")
-            writer.field("from", from.description)
-            writer.field("to", to.description)
-        case .history(let list, let from, let to, let username):
-            writer.field("type", "history")
-            writer.field("list", list)
-            writer.field("from", from.description)
-            writer.field("to", to.description)
-            if let username { writer.field("username", username) }
-        case .snoozeReminder(let list, let item, let until):
-            writer.field("type", "snoozeReminder")
-            writer.field("list", list)
-            writer.field("item", item)
-            writer.field("until", until)
-        case .pushKey:
-            writer.field("type", "pushKey")
-        case .pushSubscribe(let endpoint, let p256dh, let auth, let device):
-            writer.field("type", "pushSubscribe")
-            writer.field("endpoint", endpoint)
-            writer.key("keys")
-            writer.beginObject()
-            writer.field("p256dh", p256dh)
-            writer.field("auth", auth)
-            writer.endObject()
-            writer.field("device", device)
-        case .devices:
-            writer.field("type", "devices")
-        case .pushUnsubscribe(let id):
-            writer.field("type", "pushUnsubscribe")
-            writer.field("id", id)
-        }
+        writer.field("type", body.type)
+        writer.requestFields(body)
         if let ref { writer.field("ref", ref) }
         writer.endObject()
         return writer.bytes
@@ -98,6 +21,72 @@ extension Request {
 }
 
 extension JSONWriter {
+    /// A request's own members, between its `type` and its `ref`.
+    mutating func requestFields(_ body: Request.Body) {
+        switch body {
+        case .signup(let username, let password), .login(let username, let password):
+            field("username", username)
+            field("password", password)
+        case .auth(let token):
+            field("token", token)
+        case .logout, .lists, .pushKey, .devices:
+            break
+        case .subscribe(let list, let since):
+            field("list", list)
+            if let since { field("since", Int(since)) }
+        case .unsubscribe(let list):
+            field("list", list)
+        case .op(let opID, let operation):
+            field("opId", opID)
+            self.operation(operation)
+        case .settings(let timeZone, let email):
+            if let timeZone { field("tz", timeZone) }
+            emailSettingsChange(email)
+        case .dismissReminder(let list, let item, let at):
+            field("list", list)
+            field("item", item)
+            field("at", at)
+        case .snoozeReminder(let list, let item, let until):
+            field("list", list)
+            field("item", item)
+            field("until", until)
+        case .history(let list, let from, let to, let username):
+            field("list", list)
+            dateRange(from, to)
+            if let username { field("username", username) }
+        case .agenda(let from, let to):
+            dateRange(from, to)
+        case .search(let query, let limit):
+            field("q", query)
+            if let limit { field("limit", limit) }
+        case .feed(let list, let rotate):
+            if let list { field("list", list) }
+            if rotate { field("rotate", true) }
+        case .attachmentURL(let id):
+            field("id", id)
+        case .pushSubscribe(let endpoint, let p256dh, let auth, let device):
+            pushSubscription(endpoint: endpoint, p256dh: p256dh, auth: auth, device: device)
+        case .pushUnsubscribe(let id):
+            field("id", id)
+        }
+    }
+
+    private mutating func dateRange(_ from: CivilDate, _ to: CivilDate) {
+        field("from", from.description)
+        field("to", to.description)
+    }
+
+    /// `pushSubscribe`'s members: `PushSubscription.toJSON()`'s shape and the device's name.
+    private mutating func pushSubscription(endpoint: String, p256dh: String, auth: String, device: String) {
+        field("endpoint", endpoint)
+        key("keys")
+        beginObject()
+        field("p256dh", p256dh)
+        field("auth", auth)
+        endObject()
+        field("device", device)
+    }
+
     mutating func operation(_ operation: OperationRequest) {
         switch operation {
         case .createList(let id, let new):

@@ -22,6 +22,10 @@ globalThis.document ??= { addEventListener() {}, visibilityState: "visible" };
 globalThis.WebSocket ??= { OPEN: 1 };
 
 const { Sync } = await import("../../Public/js/sync.js");
+const { agendaGroups } = await import("../../Public/js/views/today-groups.js");
+const { searchHit } = await import("../../Public/js/views/search-results.js");
+const { attachmentURL } = await import("../../Public/js/views/attachments.js");
+const { deviceId, forgetDeviceUnlessListed } = await import("../../Public/js/push.js");
 
 /** A Sync whose socket is a script: each request waits for the test to answer it. */
 function scriptedSync() {
@@ -59,10 +63,24 @@ function scriptedSync() {
   return { sync, events, answer, settle, stop };
 }
 
+/** A scripted Sync signed up as olive: settings, lists and the checklist subscribed, from the fixtures. */
+async function signedIn() {
+  const scripted = scriptedSync();
+  const { sync, answer } = scripted;
+  const signedUp = sync.signup("olive", "correct horse");
+  await answer("signup", "authed");
+  await answer("settings", "settings");
+  await answer("lists", "lists");
+  await answer("subscribe", "snapshot", "subscribed");
+  await signedUp;
+  return scripted;
+}
+
 test("every server fixture is read by this test", () => {
   const covered = new Set([
     "authed", "authed-auth", "settings", "lists", "snapshot", "subscribed", "listShared", "reminder", "reminderDismissed",
     "reminderSnoozed", "ack", "ack-quickAdd", "error", "revoked", "loggedOut", "loggedOut-push", "unsubscribed", "history",
+    "agenda", "search", "feed", "feed-list", "attachmentURL", "pushKey", "pushSubscribed", "devices", "pushUnsubscribed",
   ]);
   for (const file of readdirSync(folder).filter((name) => name.endsWith(".json"))) {
     const name = file.replace(/\.json$/, "");
@@ -100,13 +118,7 @@ test("signing up, settings, lists, a snapshot and subscribed leave the store as 
 });
 
 test("pushed messages: a share, reminders and their handling, and a revocation", async () => {
-  const { sync, events, answer, stop } = scriptedSync();
-  const signedUp = sync.signup("olive", "correct horse");
-  await answer("signup", "authed");
-  await answer("settings", "settings");
-  await answer("lists", "lists");
-  await answer("subscribe", "snapshot", "subscribed");
-  await signedUp;
+  const { sync, events, stop } = await signedIn();
   for (const name of ["listShared", "reminder", "reminderDismissed", "reminderSnoozed", "revoked"]) {
     sync.connection.receive(fixture(name));
   }
@@ -125,13 +137,7 @@ test("pushed messages: a share, reminders and their handling, and a revocation",
 });
 
 test("replies to edits and requests: ack, a quick add's ack, an error, history, unsubscribed, logout", async () => {
-  const { sync, events, answer, settle, stop } = scriptedSync();
-  const signedUp = sync.signup("olive", "correct horse");
-  await answer("signup", "authed");
-  await answer("settings", "settings");
-  await answer("lists", "lists");
-  await answer("subscribe", "snapshot", "subscribed");
-  await signedUp;
+  const { sync, events, answer, settle, stop } = await signedIn();
   sync.op({ op: "addItem", list: "list-1", id: "item-pack", title: "Pack" });
   await answer("op", "ack");
   await settle();
@@ -160,6 +166,69 @@ test("replies to edits and requests: ack, a quick add's ack, an error, history, 
   await loggedOut;
   assert.equal(sync.session, null);
   assert.equal(sync.store.lists.size, 0);
+  stop();
+});
+
+test("replies the views read: the agenda's groups, search hits, feed and attachment URLs", async () => {
+  const { sync, answer, stop } = await signedIn();
+  const agenda = sync.connection.request({ type: "agenda", from: "2027-03-05", to: "2027-03-11" });
+  await answer("agenda", "agenda");
+  const groups = agendaGroups(await agenda, "2027-03-10", "UTC");
+  assert.deepEqual(groups.map((group) => [group.key, group.kind, group.entries.map((entry) => entry.key)]), [
+    ["overdue", "overdue", ["list-1/item-quiz@2027-03-04"]],
+    ["2027-03-10", "today", ["list-1/item-tickets@2027-03-10"]],
+  ]);
+  assert.deepEqual(groups[1].entries[0].item, fixture("agenda").items[0].item, "the entry's item is the ITEM as sent");
+
+  const search = sync.connection.request({ type: "search", q: "tickets", limit: 20 });
+  await answer("search", "search");
+  assert.deepEqual((await search).results.map(searchHit), [
+    { key: "list-1/item-tickets", href: "#/list/list-1/item/item-tickets", title: "Print the tickets", context: " — Trip to Lisbon",
+      snippet: "Print the «tickets»", cancelled: false },
+    { key: "list-1", href: "#/list/list-1", title: "Trip to Lisbon", context: " — checklist", snippet: "«Trip» to Lisbon", cancelled: false },
+  ]);
+
+  for (const name of ["feed", "feed-list"]) {
+    const feed = sync.connection.request({ type: "feed", ...(fixture(name).list ? { list: fixture(name).list } : {}) });
+    await answer("feed", name);
+    assert.equal((await feed).url, fixture(name).url);
+    assert.equal((await feed).list, fixture(name).list);
+  }
+
+  const app = { sync };
+  const id = fixture("attachmentURL").id;
+  const url = attachmentURL(app, id);
+  const request = await answer("attachmentURL", "attachmentURL");
+  assert.equal(request.id, id);
+  assert.equal(await url, fixture("attachmentURL").url);
+  assert.equal(await attachmentURL(app, id), fixture("attachmentURL").url, "a fresh URL is reused without asking again");
+  stop();
+});
+
+test("push replies: the key, a device subscribed, the devices and one removed", async () => {
+  const { sync, answer, stop } = await signedIn();
+  const key = sync.connection.request({ type: "pushKey" });
+  await answer("pushKey", "pushKey");
+  assert.match((await key).key, /^B[A-Za-z0-9_-]{86}$/, "an uncompressed P-256 point, base64url");
+
+  const subscribed = sync.connection.request({ type: "pushSubscribe", endpoint: "https://push.example/1", keys: {}, device: "Node" });
+  await answer("pushSubscribe", "pushSubscribed");
+  const id = (await subscribed).id;
+  assert.equal(id, fixture("devices").devices[0].id, "the id the devices reply lists");
+  localStorage.setItem("checkwire.push.device.olive", id);
+
+  const devices = sync.connection.request({ type: "devices" });
+  await answer("devices", "devices");
+  const listed = (await devices).devices;
+  assert.deepEqual(Object.keys(listed[0]), ["id", "device", "created", "lastUsed"]);
+  forgetDeviceUnlessListed("olive", listed);
+  assert.equal(deviceId("olive"), id, "a device the server lists is kept");
+
+  const unsubscribed = sync.connection.request({ type: "pushUnsubscribe", id });
+  await answer("pushUnsubscribe", "pushUnsubscribed");
+  assert.equal((await unsubscribed).id, id);
+  forgetDeviceUnlessListed("olive", []);
+  assert.equal(deviceId("olive"), null, "and forgotten once it is not listed");
   stop();
 });
 

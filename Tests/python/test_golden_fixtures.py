@@ -32,7 +32,20 @@ REQUIRED = {
     "reminderDismissed": {"list", "item", "at"},
     "reminderSnoozed": {"list", "item", "until"},
     "history": {"list", "days"},
+    # Planning, search, calendar feeds, attachments and Web Push.
+    "agenda": {"items", "overdue"},
+    "search": {"results"},
+    "feed": {"url"},
+    "attachmentURL": {"url"},
+    "pushKey": {"key"},
+    "pushSubscribed": {"id"},
+    "pushUnsubscribed": {"id"},
+    "devices": {"devices"},
 }
+# The entries of `agenda` and `search`, and a device of `devices`.
+ENTRY = {"list", "listTitle"}
+HIT = ENTRY | {"listStatus", "snippet"}
+DEVICE = {"id", "device", "created", "lastUsed"}
 SUMMARY = {"id", "title", "description", "status", "due", "seq", "completion", "participants", "updatedAt", "completedAt", "cancelledAt",
            "tz", "inbox", "kind", "sequential"}
 ITEM = {"id", "parent", "position", "title", "notes", "due", "location", "remindEvery", "status", "createdBy", "createdAt",
@@ -55,6 +68,14 @@ def test_server_fixtures_have_the_contracts_fields():
         items = message["list"].get("items", []) if isinstance(message.get("list"), dict) else []
         items += message.get("changes", {}).get("items", [])
         items += [message["item"]] if isinstance(message.get("item"), dict) else []
+        entries = message.get("items", []) + message.get("overdue", []) if message["type"] == "agenda" else []
+        for entry in entries:
+            assert ENTRY <= set(entry), f"{name}: agenda entry lacks {ENTRY - set(entry)}"
+        for hit in message.get("results", []):
+            assert HIT <= set(hit), f"{name}: search result lacks {HIT - set(hit)}"
+        items += [entry["item"] for entry in entries + message.get("results", []) if "item" in entry]
+        for device in message.get("devices", []):
+            assert DEVICE <= set(device), f"{name}: device lacks {DEVICE - set(device)}"
         for item in items:
             assert ITEM <= set(item), f"{name}: item lacks {ITEM - set(item)}"
 
@@ -122,3 +143,36 @@ def test_live_replies_have_the_fixtures_shape(server):  # noqa: F811
             live_shape.pop(optional, None)
             fixture_shape.pop(optional, None)
         assert live_shape == fixture_shape, f"{kind}: live {live_shape} != fixture {fixture_shape}"
+
+
+def test_live_planning_replies_have_the_fixtures_shape(server):  # noqa: F811
+    """`agenda`, `search` and `feed` from a live server have the keys of the fixtures the
+    Swift writers produced (the same keys at every level)."""
+    client_fixtures = load("client")
+    server_fixtures = load("server")
+
+    async def run():
+        olive = await Client.open(server, "olive")
+        assert (await olive.request(client_fixtures["signup"]))["type"] == "authed"
+        assert (await olive.request(client_fixtures["op-createList"]))["type"] == "ack"
+        tickets = {key: value for key, value in client_fixtures["op-addItem"].items() if key not in ("parent", "after")}
+        assert (await olive.request(tickets))["type"] == "ack"
+        assert (await olive.op("op-quiz", "addItem", list="list-1", id="item-quiz", title="Quiz", due="2027-03-04"))["type"] == "ack"
+        seen = {
+            "agenda": await olive.request({"type": "agenda", "from": "2027-03-05", "to": "2027-03-11"}),
+            "search": await olive.request({"type": "search", "q": "tickets"}),
+            "feed": await olive.request({"type": "feed"}),
+            "feed-list": await olive.request({"type": "feed", "list": "list-1"}),
+        }
+        await olive.close()
+        return seen
+
+    seen = asyncio.run(asyncio.wait_for(run(), 30))
+    assert [entry["item"]["id"] for entry in seen["agenda"]["items"]] == ["item-tickets"], seen["agenda"]
+    assert [entry["item"]["id"] for entry in seen["agenda"]["overdue"]] == ["item-quiz"], seen["agenda"]
+    assert [hit["item"]["id"] for hit in seen["search"]["results"]] == ["item-tickets"], seen["search"]
+    for name, live in seen.items():
+        live_shape, fixture_shape = shape(live), shape(server_fixtures[name])
+        live_shape.pop("ref", None)
+        fixture_shape.pop("ref", None)
+        assert live_shape == fixture_shape, f"{name}: live {live_shape} != fixture {fixture_shape}"

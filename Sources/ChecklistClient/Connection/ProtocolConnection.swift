@@ -228,34 +228,6 @@ public final class ProtocolConnection: @unchecked Sendable {
     }
 }
 
-extension Request.Body {
-    /// The request's `type`, for messages about it.
-    var type: String {
-        switch self {
-        case .signup: "signup"
-        case .login: "login"
-        case .auth: "auth"
-        case .logout: "logout"
-        case .lists: "lists"
-        case .subscribe: "subscribe"
-        case .unsubscribe: "unsubscribe"
-        case .op: "op"
-        case .settings: "settings"
-        case .dismissReminder: "dismissReminder"
-        case .snoozeReminder: "snoozeReminder"
-        case .history: "history"
-        case .agenda: "agenda"
-        case .search: "search"
-        case .feed: "feed"
-        case .attachmentURL: "attachmentURL"
-        case .pushKey: "pushKey"
-        case .pushSubscribe: "pushSubscribe"
-        case .devices: "devices"
-        case .pushUnsubscribe: "pushUnsubscribe"
-        }
-    }
-}
-
 /// One message from the server: the value `ServerMessage.decode` read, and the JSON as sent
 /// (what `--json` passes on, fields this build does not know included).
 public struct Incoming: Sendable {

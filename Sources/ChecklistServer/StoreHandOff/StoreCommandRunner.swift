@@ -230,7 +230,9 @@ enum StoreCommandRunner {
             let devices = try storage.pushDevices(of: userID)
             return .encoded(
                 ServerMessage.devices(
-                    devices.map { ($0.id, $0.device, $0.created, $0.lastUsed) }, ref: ref))
+                    devices.map {
+                        ServerMessage.Device(id: $0.id, device: $0.device, created: $0.created, lastUsed: $0.lastUsed)
+                    }, ref: ref))
         case .pushUnsubscribe(let id, let userID, let ref):
             try storage.unsubscribePush(id: id, userID: userID)
             return .encoded(ServerMessage.pushUnsubscribed(id: id, ref: ref))

@@ -1,3 +1,4 @@
+import ChecklistCore
 import WireProtocol
 
 /// The mail part of a `settings` reply as `checkwire notify` shows it.
@@ -11,16 +12,16 @@ struct EmailStatus {
     let quietTo: String?
     let timeZone: String
 
-    init(_ settings: JSONValue) {
-        available = settings["emailAvailable"]?.boolValue ?? false
-        address = settings["email"]?.stringValue
-        verified = settings["emailVerified"]?.boolValue ?? false
-        reminders = settings["emailReminders"]?.boolValue ?? false
-        digest = settings["digest"]?.stringValue
-        let quiet = settings["quietHours"]
-        quietFrom = quiet?["from"]?.stringValue
-        quietTo = quiet?["to"]?.stringValue
-        timeZone = settings["tz"]?.stringValue ?? "UTC"
+    init(_ settings: ServerMessage.Settings) {
+        let email = settings.email
+        available = email?.available ?? false
+        address = email?.address
+        verified = email?.verified ?? false
+        reminders = email?.reminders ?? false
+        digest = email?.digest?.description
+        quietFrom = email?.quietHours?.from.description
+        quietTo = email?.quietHours?.to.description
+        timeZone = settings.timeZone
     }
 
     var json: JSONValue {

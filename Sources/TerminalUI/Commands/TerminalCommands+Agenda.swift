@@ -49,17 +49,15 @@ extension TerminalCommands {
         }
         let reply = try await session.connection.request(
             .agenda(from: from, to: to), timeout: session.configuration.requestTimeout)
-        let keep = { (entry: JSONValue) -> Bool in
-            guard let item = entry["item"].flatMap({ try? RemoteItem(json: $0) }) else { return false }
-            return filter.keeps(item, list: entry["list"]?.stringValue.map(ListID.init), zone: zone)
-        }
-        let overdue = (reply.message["overdue"]?.arrayValue ?? []).filter(keep)
-        let items = (reply.message["items"]?.arrayValue ?? []).filter(keep)
+        guard case .agenda(let agenda) = reply.value else { throw ClientError.unexpectedReply("not an agenda") }
+        let keep = { (entry: ServerMessage.Agenda.Entry) in filter.keeps(entry.item, list: entry.list, zone: zone) }
+        let overdue = agenda.overdue.filter(keep)
+        let items = agenda.items.filter(keep)
         if console.json {
             return console.print(
                 json: JSONOutput([
                     ("from", .string(from.description)), ("to", .string(to.description)),
-                    ("overdue", .array(overdue)), ("items", .array(items)),
+                    ("overdue", .array(overdue.map(\.raw))), ("items", .array(items.map(\.raw))),
                 ]))
         }
         printAgenda(overdue: overdue, items: items, today: today, zone: zone, days: range.days, console: console)
@@ -72,7 +70,8 @@ extension TerminalCommands {
     }
 
     private static func printAgenda(
-        overdue: [JSONValue], items: [JSONValue], today: CivilDate, zone: String, days: Int, console: Console
+        overdue: [ServerMessage.Agenda.Entry], items: [ServerMessage.Agenda.Entry], today: CivilDate, zone: String,
+        days: Int, console: Console
     ) {
         let dates = dates()
         let painter = console.painter
@@ -85,8 +84,7 @@ extension TerminalCommands {
         }
         var lastDay: CivilDate?
         for entry in items {
-            let due = entry["item"]?["due"]?.stringValue.flatMap(Due.init(wire:))
-            let day = due.map { RepeatDue.localDate(of: $0, timeZone: zone) }
+            let day = entry.item.due.map { RepeatDue.localDate(of: $0, timeZone: zone) }
             if day != lastDay, let day {
                 lastDay = day
                 console.print(painter.bold(day == today ? "Today" : dates.due(.date(day))))
@@ -97,13 +95,13 @@ extension TerminalCommands {
 
     /// "  [ ] Homework 2 — CS 298  due Fri 17:00 (overdue)  ⏰ 1h before  → bob": an item
     /// due earlier today is marked overdue like any other past due.
-    private static func line(_ entry: JSONValue, dates: DateText, painter: Painter) -> String {
-        guard let item = entry["item"].flatMap({ try? RemoteItem(json: $0) }) else { return "  [ ] ?" }
+    private static func line(_ entry: ServerMessage.Agenda.Entry, dates: DateText, painter: Painter) -> String {
+        let item = entry.item
         let renderer = ChecklistRenderer(painter: painter, dates: dates, width: 0)
         var details = renderer.details(item)
         // The day heading already says the date; a date-only due adds nothing.
         if case .date = item.due, !dates.isOverdue(item.due!) { details.removeFirst() }
-        return (["  [ ] \(item.title)" + painter.dim("  — \(entry["listTitle"]?.stringValue ?? "")")] + details)
+        return (["  [ ] \(item.title)" + painter.dim("  — \(entry.listTitle)")] + details)
             .joined(separator: "  ")
     }
 }

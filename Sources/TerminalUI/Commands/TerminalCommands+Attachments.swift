@@ -64,21 +64,21 @@ extension TerminalCommands {
         let list = try await context.resolveList(reference)
         let (view, _) = try await context.view(of: list)
         let item = try context.resolveItem(itemReference, in: view)
-        let files = item.raw["attachments"]?.arrayValue ?? []
-        if console.json { return console.print(json: JSONOutput([("attachments", .array(files))])) }
+        if console.json {
+            return console.print(json: JSONOutput([("attachments", item.raw["attachments"] ?? .array([]))]))
+        }
+        let files = item.attachments
         guard !files.isEmpty else {
             return console.print(
                 "No files on “\(item.title)”. Add one: checkwire attach \"\(list.title)\" \"\(item.title)\" FILE")
         }
         let painter = console.painter
         for file in files {
-            let cancelled = file["status"]?.stringValue == "cancelled"
             let line =
-                "\(file["name"]?.stringValue ?? "?")  "
+                "\(file.name)  "
                 + painter.dim(
-                    "\(byteCount(Int64(file["size"]?.int64Value ?? 0))) · \(file["type"]?.stringValue ?? "") · by \(file["by"]?.stringValue ?? "?") · \(String((file["id"]?.stringValue ?? "").prefix(8)))"
-                )
-            console.print(cancelled ? painter.dim("[cancelled] ") + line : line)
+                    "\(byteCount(file.size)) · \(file.type) · by \(file.by) · \(String(file.id.rawValue.prefix(8)))")
+            console.print(file.status == .cancelled ? painter.dim("[cancelled] ") + line : line)
         }
     }
 
@@ -95,14 +95,12 @@ extension TerminalCommands {
         let list = try await context.resolveList(reference)
         let (view, _) = try await context.view(of: list)
         let item = try context.resolveItem(itemReference, in: view)
-        let files = item.raw["attachments"]?.arrayValue ?? []
-        let matches = files.filter { $0["name"]?.stringValue == name || ($0["id"]?.stringValue ?? "").hasPrefix(name) }
-        guard let file = matches.first(where: { $0["status"]?.stringValue != "cancelled" }) ?? matches.first,
-            let id = file["id"]?.stringValue
-        else {
+        let matches = item.attachments.filter { $0.name == name || $0.id.rawValue.hasPrefix(name) }
+        guard let file = matches.first(where: { $0.status != .cancelled }) ?? matches.first else {
             throw ClientError.invalidInput("no file “\(name)” on “\(item.title)”; `checkwire attachments` lists them")
         }
-        let target = output ?? (file["name"]?.stringValue ?? id).replacingOccurrences(of: "/", with: "_")
+        let id = file.id.rawValue
+        let target = output ?? file.name.replacingOccurrences(of: "/", with: "_")
         guard output != nil || !FileManager.default.fileExists(atPath: target) else {
             throw ClientError.invalidInput("\(target) exists; choose where to save with -o PATH")
         }
@@ -111,7 +109,7 @@ extension TerminalCommands {
             URL(string: AttachmentHTTP.base(of: context.configuration.server) + "/attachments/" + id)!, token: token)
         guard status == 200 else {
             throw ClientError.invalidInput(
-                "“\(file["name"]?.stringValue ?? name)” could not be downloaded: "
+                "“\(file.name)” could not be downloaded: "
                     + AttachmentHTTP.refusal(status: status, body: Data(), size: 0))
         }
         // `-o -`: the bytes on standard output, for a pipe (`… -o - | convert - out.png`).

@@ -12,7 +12,7 @@ extension TerminalCommands {
         let session = try await context.requireSession()
         let reply = try await session.connection.request(.devices, timeout: session.configuration.requestTimeout)
         if console.json { return console.print(json: JSONOutput(reply: reply.message)) }
-        printDevices(reply.message["devices"]?.arrayValue ?? [], console: console)
+        printDevices(try devices(in: reply), console: console)
     }
 
     /// `notify [--remove DEVICE] [mail options]`: whether this server sends push, the devices
@@ -33,34 +33,31 @@ extension TerminalCommands {
         } catch ClientError.server(code: "badRequest", _) {
             pushOn = false
         }
-        var devices: [JSONValue] = []
-        var removed: JSONValue?
+        var devices: [ServerMessage.Device] = []
+        var removed: ServerMessage.Device?
         if pushOn {
-            devices =
-                try await session.connection.request(.devices, timeout: timeout).message["devices"]?.arrayValue ?? []
+            devices = try self.devices(in: await session.connection.request(.devices, timeout: timeout))
             if let device {
                 let chosen = try choose(device, among: devices)
-                _ = try await session.connection.request(
-                    .pushUnsubscribe(id: chosen["id"]?.stringValue ?? ""), timeout: timeout)
+                _ = try await session.connection.request(.pushUnsubscribe(id: chosen.id), timeout: timeout)
                 removed = chosen
-                devices.removeAll { $0["id"] == chosen["id"] }
+                devices.removeAll { $0.id == chosen.id }
             }
         } else if device != nil {
             throw ClientError.invalidInput("this server sends no push notifications, so there is no device to remove")
         }
-        let settings = try await session.connection.request(
-            .settings(timeZone: nil, email: change), timeout: timeout
-        ).message
+        let reply = try await session.connection.request(.settings(timeZone: nil, email: change), timeout: timeout)
+        guard case .settings(let settings) = reply.value else { throw ClientError.unexpectedReply("not settings") }
         let email = EmailStatus(settings)
         if console.json {
             var pairs: [(String, JSONValue)] = [
-                ("push", .bool(pushOn)), ("devices", .array(devices)), ("email", email.json),
+                ("push", .bool(pushOn)), ("devices", .array(devices.map(\.json))), ("email", email.json),
             ]
-            if let removed { pairs.append(("removed", removed)) }
+            if let removed { pairs.append(("removed", removed.json)) }
             return console.print(json: JSONOutput(pairs))
         }
         let painter = console.painter
-        if let removed { console.print("Removed \(removed["device"]?.stringValue ?? "the device").") }
+        if let removed { console.print("Removed \(removed.device).") }
         if pushOn {
             console.print(painter.bold("Web Push: ") + "on for this server")
             printDevices(devices, console: console)
@@ -77,36 +74,38 @@ extension TerminalCommands {
         email.print(on: console)
     }
 
-    private static func printDevices(_ devices: [JSONValue], console: Console) {
+    private static func devices(in reply: Reply) throws -> [ServerMessage.Device] {
+        guard case .devices(let devices) = reply.value else { throw ClientError.unexpectedReply("not devices") }
+        return devices.devices
+    }
+
+    private static func printDevices(_ devices: [ServerMessage.Device], console: Console) {
         guard !devices.isEmpty else { return console.print("No device takes your notifications.") }
         console.print(
             devices.count == 1
                 ? "1 device takes your notifications:" : "\(devices.count) devices take your notifications:")
         for device in devices {
-            let name = device["device"]?.stringValue ?? "?"
-            let lastUsed = minutes(device["lastUsed"]?.stringValue)
-            let since = String((device["created"]?.stringValue ?? "").prefix(10))
+            let since = String(device.created.rfc3339.prefix(10))
             console.print(
-                "  \(name)  "
-                    + console.painter.dim(
-                        "since \(since) · last used \(lastUsed) · id \(device["id"]?.stringValue ?? "")"))
+                "  \(device.device)  "
+                    + console.painter.dim("since \(since) · last used \(minutes(device.lastUsed)) · id \(device.id)"))
         }
     }
 
-    /// "2026-11-28T02:10:00.456Z" as "2026-11-28 02:10 UTC".
-    private static func minutes(_ time: String?) -> String {
-        guard let time, time.count >= 16 else { return time ?? "" }
-        return time.prefix(10) + " " + time.dropFirst(11).prefix(5) + " UTC"
+    /// 2026-11-28T02:10:00.456Z as "2026-11-28 02:10 UTC".
+    private static func minutes(_ time: Timestamp) -> String {
+        let text = time.rfc3339
+        return text.prefix(10) + " " + text.dropFirst(11).prefix(5) + " UTC"
     }
 
     /// A device by its id, or by its name ignoring case when one device has it.
-    private static func choose(_ wanted: String, among devices: [JSONValue]) throws -> JSONValue {
-        if let byID = devices.first(where: { $0["id"]?.stringValue == wanted }) { return byID }
-        let named = devices.filter { $0["device"]?.stringValue?.lowercased() == wanted.lowercased() }
+    private static func choose(_ wanted: String, among devices: [ServerMessage.Device]) throws -> ServerMessage.Device {
+        if let byID = devices.first(where: { $0.id == wanted }) { return byID }
+        let named = devices.filter { $0.device.lowercased() == wanted.lowercased() }
         if named.count == 1 { return named[0] }
         if named.isEmpty {
             throw ClientError.notFound("no device named “\(wanted)” takes your notifications (see `checkwire devices`)")
         }
-        throw ClientError.ambiguous(wanted, candidates: named.compactMap { $0["id"]?.stringValue })
+        throw ClientError.ambiguous(wanted, candidates: named.map(\.id))
     }
 }

@@ -13,14 +13,12 @@ extension TerminalCommands {
         let reply = try await session.connection.request(
             .feed(list: list?.id, rotate: rotate), timeout: session.configuration.requestTimeout)
         if console.json { return console.print(json: JSONOutput(reply: reply.message)) }
-        guard let url = reply.message["url"]?.stringValue else {
-            throw ClientError.invalidInput("the server sent no URL")
-        }
+        guard case .feed(let feed) = reply.value else { throw ClientError.unexpectedReply("no calendar URL") }
         let painter = console.painter
         let scope = title.map { "“\($0)”" } ?? "all your checklists"
         console.print(
             (rotate ? "New calendar link for \(scope) (the old one no longer works):" : "Calendar link for \(scope):"))
-        console.print(url)
+        console.print(feed.url)
         console.print(
             painter.dim(
                 "Subscribe to it in your calendar app (Thunderbird: New Calendar → On the Network; Apple Calendar: File → New Calendar Subscription)."

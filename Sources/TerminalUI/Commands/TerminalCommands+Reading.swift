@@ -89,10 +89,10 @@ extension TerminalCommands {
             .history(list: view.id, from: today, to: today, username: session.username),
             timeout: session.configuration.requestTimeout)
         var checkIns: [ItemID: String] = [:]
-        for day in reply.message["days"]?.arrayValue ?? [] {
-            guard let item = day["item"]?.stringValue, let value = day["value"]?.stringValue, value != "missed"
-            else { continue }
-            checkIns[ItemID(item)] = value
+        if case .history(let history) = reply.value {
+            for day in history.days where !day.value.isEmpty && day.value != "missed" {
+                checkIns[day.itemID] = day.value
+            }
         }
         return ChecklistRenderer.HabitDay(date: today, zone: zone, checkIns: checkIns)
     }

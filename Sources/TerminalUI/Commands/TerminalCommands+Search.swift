@@ -11,18 +11,15 @@ extension TerminalCommands {
         let reply = try await session.connection.request(
             .search(query: text, limit: limit), timeout: session.configuration.requestTimeout)
         if console.json { return console.print(json: JSONOutput(reply: reply.message)) }
-        let results = reply.message["results"]?.arrayValue ?? []
-        guard !results.isEmpty else { return console.print("Nothing matches “\(text)”.") }
+        guard case .search(let search) = reply.value else { throw ClientError.unexpectedReply("not search results") }
+        guard !search.results.isEmpty else { return console.print("Nothing matches “\(text)”.") }
         let painter = console.painter
-        for hit in results {
-            let list = hit["listTitle"]?.stringValue ?? "?"
-            let cancelled =
-                hit["item"]?["status"]?.stringValue == "cancelled" || hit["listStatus"]?.stringValue == "cancelled"
+        for hit in search.results {
             let title =
-                hit["item"]?["title"]?.stringValue.map { "\($0)" + painter.dim("  — \(list)") } ?? painter.bold(list)
+                hit.item.map { $0.title + painter.dim("  — \(hit.listTitle)") } ?? painter.bold(hit.listTitle)
                 + painter.dim("  (checklist)")
-            console.print((cancelled ? painter.dim("[cancelled] ") : "") + title)
-            if let snippet = hit["snippet"]?.stringValue { console.print("    " + painter.dim(snippet)) }
+            console.print((hit.isCancelled ? painter.dim("[cancelled] ") : "") + title)
+            if !hit.snippet.isEmpty { console.print("    " + painter.dim(hit.snippet)) }
         }
     }
 }

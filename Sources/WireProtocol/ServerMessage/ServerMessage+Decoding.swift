@@ -24,6 +24,10 @@ extension ServerMessage {
             self = list
         } else if let personal = try Self.personal(type, json) {
             self = personal
+        } else if let planning = try Self.planning(type, json) {
+            self = planning
+        } else if let push = try Self.push(type, json) {
+            self = push
         } else {
             self = .other(type: type, json)
         }
@@ -123,62 +127,44 @@ extension ServerMessage {
             return nil
         }
     }
-}
 
-extension ServerMessage.Snapshot {
-    /// Reads a `snapshot` message (what `ServerMessage.decode` does for one).
-    public init(json: JSONValue) throws(ServerMessageDecodingError) {
-        guard let list = json["list"], list.objectValue != nil else {
-            throw ServerMessageDecodingError("a snapshot without \"list\"")
+    /// Replies that look across the checklists.
+    private static func planning(_ type: String, _ json: JSONValue) throws(ServerMessageDecodingError)
+        -> ServerMessage?
+    {
+        let ref = json.string("ref")
+        switch type {
+        case "agenda":
+            return .agenda(try Agenda(json: json))
+        case "search":
+            return .search(try SearchResults(json: json))
+        case "feed":
+            return .feed(
+                Feed(url: try json.required("url", in: "feed"), list: json.string("list").map(ListID.init), ref: ref))
+        case "attachmentURL":
+            return .attachmentURL(
+                AttachmentURL(
+                    url: try json.required("url", in: "attachmentURL"), id: json.string("id").map(AttachmentID.init),
+                    ref: ref))
+        default:
+            return nil
         }
-        summary = try RemoteSummary(json: list)
-        participants = (list["participants"]?.arrayValue ?? []).compactMap(RemoteParticipant.init(json:))
-        items = []
-        for item in list["items"]?.arrayValue ?? [] { items.append(try RemoteItem(json: item)) }
-        seq = json["seq"]?.int64Value ?? summary.seq
-        ref = json.string("ref")
     }
-}
 
-extension ServerMessage.Reminder {
-    init(json: JSONValue) throws(ServerMessageDecodingError) {
-        list = ListID(try json.required("list", in: "a reminder"))
-        listTitle = json.string("listTitle") ?? list.rawValue
-        item = try RemoteItem(json: json["item"] ?? .null)
-        kind = json.string("kind").flatMap(ReminderKind.init(rawValue:)) ?? .every
-        at = try json.requiredTimestamp("at", in: "a reminder")
-        late = json["late"]?.boolValue ?? false
-    }
-}
-
-extension ServerMessage.History {
-    init(json: JSONValue) throws(ServerMessageDecodingError) {
-        list = ListID(try json.required("list", in: "history"))
-        days = (json["days"]?.arrayValue ?? []).compactMap { day in
-            guard let date = day.string("date").flatMap(CivilDate.init(iso:)), let item = day.string("item") else {
-                return nil
-            }
-            return ChecklistState.HistoryDay(
-                date: date, username: day.string("user") ?? "", itemID: ItemID(item), value: day.string("value") ?? "")
+    /// The devices that take Web Push.
+    private static func push(_ type: String, _ json: JSONValue) throws(ServerMessageDecodingError) -> ServerMessage? {
+        let ref = json.string("ref")
+        switch type {
+        case "pushKey":
+            return .pushKey(PushKey(key: try json.required("key", in: "pushKey"), ref: ref))
+        case "pushSubscribed":
+            return .pushSubscribed(DeviceReply(id: try json.required("id", in: "pushSubscribed"), ref: ref))
+        case "pushUnsubscribed":
+            return .pushUnsubscribed(DeviceReply(id: try json.required("id", in: "pushUnsubscribed"), ref: ref))
+        case "devices":
+            return .devices(try Devices(json: json))
+        default:
+            return nil
         }
-        ref = json.string("ref")
-    }
-}
-
-extension EmailSettingsReply {
-    /// The mail fields of a `settings` reply; nil when the server told none (`emailAvailable` absent).
-    init?(wire json: JSONValue) {
-        guard let available = json["emailAvailable"]?.boolValue else { return nil }
-        let quiet = json["quietHours"].flatMap { hours -> QuietHours? in
-            guard let from = hours.string("from").flatMap(TimeOfDay.init),
-                let to = hours.string("to").flatMap(TimeOfDay.init)
-            else { return nil }
-            return QuietHours(from: from, to: to)
-        }
-        self.init(
-            available: available, address: json.string("email"), verified: json["emailVerified"]?.boolValue ?? false,
-            reminders: json["emailReminders"]?.boolValue ?? false,
-            digest: json.string("digest").flatMap(TimeOfDay.init),
-            quietHours: quiet)
     }
 }

@@ -39,6 +39,16 @@ extension ServerMessage {
         case .reminderSnoozed(let reply):
             Self.reminderSnoozed(listID: reply.list, itemID: reply.item, until: reply.until, ref: reply.ref)
         case .history(let reply): Self.history(listID: reply.list, days: reply.days, ref: reply.ref)
+        case .agenda(let reply):
+            Self.agenda(
+                items: reply.items.map(\.agendaEntry), overdue: reply.overdue.map(\.agendaEntry), ref: reply.ref)
+        case .search(let reply): Self.search(reply.results.map(\.searchHit), ref: reply.ref)
+        case .feed(let reply): Self.feed(url: reply.url, list: reply.list, ref: reply.ref)
+        case .attachmentURL(let reply): Self.attachmentURL(reply.url, id: reply.id, ref: reply.ref)
+        case .pushKey(let reply): Self.pushKey(reply.key, ref: reply.ref)
+        case .pushSubscribed(let reply): Self.pushSubscribed(id: reply.id, ref: reply.ref)
+        case .pushUnsubscribed(let reply): Self.pushUnsubscribed(id: reply.id, ref: reply.ref)
+        case .devices(let reply): Self.devices(reply.devices, ref: reply.ref)
         case .other(_, let json): json.encoded()
         }
     }

@@ -30,9 +30,7 @@ extension ServerMessage {
 
     /// `devices`: oldest first; `lastUsed` is when a push to it was last accepted (or it was
     /// last subscribed).
-    public static func devices(
-        _ devices: [(id: String, device: String, created: Timestamp, lastUsed: Timestamp)], ref: String?
-    ) -> [UInt8] {
+    public static func devices(_ devices: [Device], ref: String?) -> [UInt8] {
         var writer = JSONWriter(capacity: 64 + 160 * devices.count)
         writer.beginMessage("devices", ref: ref)
         writer.key("devices")

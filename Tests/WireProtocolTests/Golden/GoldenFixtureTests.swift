@@ -97,6 +97,74 @@ import WireProtocol
         }
     }
 
+    /// The replies that look across the checklists and those about push devices, written by the
+    /// writers the server calls, from the story's items.
+    @Test func planningAndDeviceRepliesAreWhatTheEncodersProduce() throws {
+        let state = try FixtureStory().state
+        let tickets = try #require(state.view(of: "item-tickets"))
+        let quiz = try #require(state.view(of: "item-quiz"))
+        let attachment: AttachmentID = "5f0e8c1a-3b7d-4e2f-9a6c-0d4b8e2f1a73"
+        let messages: [(String, [UInt8])] = [
+            (
+                "agenda",
+                ServerMessage.agenda(
+                    items: [AgendaEntry(listID: "list-1", listTitle: "Trip to Lisbon", item: tickets)],
+                    overdue: [AgendaEntry(listID: "list-1", listTitle: "Trip to Lisbon", item: quiz)], ref: "r12")
+            ),
+            (
+                "search",
+                ServerMessage.search(
+                    [
+                        SearchHit(
+                            listID: "list-1", listTitle: "Trip to Lisbon", listStatus: .active, item: tickets,
+                            snippet: "Print the «tickets»"),
+                        SearchHit(
+                            listID: "list-1", listTitle: "Trip to Lisbon", listStatus: .active, item: nil,
+                            snippet: "«Trip» to Lisbon"),
+                    ], ref: "r13")
+            ),
+            (
+                "feed",
+                ServerMessage.feed(
+                    url:
+                        "https://lists.example.org/feed/c8bc2586cdd87cd6f970fc4262c4bbc49165811788825fbc1ba3366bfde45413.ics",
+                    list: nil, ref: "r14")
+            ),
+            (
+                "feed-list",
+                ServerMessage.feed(
+                    url:
+                        "https://lists.example.org/feed/a543997d84f12798350c09bdef2cdb171bf41ed3e4a5f808af2feb0c56263009.ics",
+                    list: "list-1", ref: "r15")
+            ),
+            (
+                "attachmentURL",
+                ServerMessage.attachmentURL(
+                    "http://127.0.0.1:8080/attachments/\(attachment.rawValue)?token=1804600800.user-olive.f745a15153c4dacf0ea4bbf57265e732",
+                    id: attachment, ref: "r16")
+            ),
+            ("pushKey", ServerMessage.pushKey(Self.vapidKey, ref: "r17")),
+            ("pushSubscribed", ServerMessage.pushSubscribed(id: Self.deviceID, ref: "r18")),
+            (
+                "devices",
+                ServerMessage.devices(
+                    [
+                        ServerMessage.Device(
+                            id: Self.deviceID, device: "Chromium on Linux",
+                            created: Timestamp(rfc3339: "2027-03-01T09:00:00.123Z")!,
+                            lastUsed: Timestamp(rfc3339: "2027-03-01T09:10:00.456Z")!)
+                    ], ref: "r19")
+            ),
+            ("pushUnsubscribed", ServerMessage.pushUnsubscribed(id: Self.deviceID, ref: "r20")),
+        ]
+        for (name, bytes) in messages { try GoldenFixtures.check(bytes, at: "wire/server/\(name).json") }
+    }
+
+    /// A VAPID public key as `pushKey` sends it: an uncompressed P-256 point, base64url.
+    private static let vapidKey =
+        "BC1xFkK3JrBEAWJ8qfusMvXIUw-xkDzE2wIlhxeSGkiBofzkNjhU_4iM_0uOeHXWAMJoI5BBKoz3mzfQsRFIsPo"
+    private static let deviceID = "9f3c6d2e-7a41-4b8e-a0c5-1e2d3f4a5b6c"
+
     /// Each client fixture decodes to the request it stands for.
     @Test(arguments: [
         ("signup", Request(ref: "r1", body: .signup(username: "olive", password: "correct horse"))),

@@ -9,7 +9,7 @@ import WireProtocol
 @Suite struct ServerMessageRoundTripTests {
     @Test func everyServerFixtureDecodesAndReencodesToItsBytes() throws {
         let files = try GoldenFixtures.files(in: "wire/server")
-        #expect(files.count >= 31)
+        #expect(files.count >= 40)
         for file in files {
             let text = String(decoding: try GoldenFixtures.read("wire/server/\(file)"), as: UTF8.self)
             let bytes = Array(text.utf8.dropLast())  // the file's final newline
@@ -50,6 +50,61 @@ import WireProtocol
         #expect(message.ref == nil)
     }
 
+    @Test func anAgendaDecodesIntoEntriesWithTheirItems() throws {
+        let message = try ServerMessage.decode(try GoldenFixtures.read("wire/server/agenda.json"))
+        guard case .agenda(let agenda) = message else {
+            Issue.record("not an agenda: \(message)")
+            return
+        }
+        #expect(agenda.ref == "r12")
+        #expect(agenda.items.map(\.item.id) == ["item-tickets"])
+        #expect(agenda.overdue.map(\.item.id) == ["item-quiz"])
+        #expect(agenda.overdue.first?.item.repeatRule == "FREQ=WEEKLY;BYDAY=MO,TH")
+        #expect(agenda.items.first?.listTitle == "Trip to Lisbon")
+        #expect(agenda.items.first?.raw["list"]?.stringValue == "list-1")
+    }
+
+    @Test func searchResultsTellAnItemsMatchFromAChecklistsOwn() throws {
+        let message = try ServerMessage.decode(try GoldenFixtures.read("wire/server/search.json"))
+        guard case .search(let search) = message else {
+            Issue.record("not a search reply: \(message)")
+            return
+        }
+        #expect(search.results.count == 2)
+        #expect(search.results[0].item?.title == "Print the tickets")
+        #expect(search.results[0].snippet == "Print the «tickets»")
+        #expect(search.results[1].item == nil)
+        #expect(search.results.allSatisfy { $0.listStatus == .active && !$0.isCancelled })
+    }
+
+    @Test func devicesCarryTheirTimesToTheMillisecond() throws {
+        let message = try ServerMessage.decode(try GoldenFixtures.read("wire/server/devices.json"))
+        guard case .devices(let reply) = message else {
+            Issue.record("not devices: \(message)")
+            return
+        }
+        let device = try #require(reply.devices.first)
+        #expect(device.device == "Chromium on Linux")
+        #expect(device.created == Timestamp(rfc3339: "2027-03-01T09:00:00.123Z"))
+        #expect(device.lastUsed.milliseconds - device.created.milliseconds == 600_333)
+        #expect(device.json["lastUsed"]?.stringValue == "2027-03-01T09:10:00.456Z")
+    }
+
+    /// Empty replies, and replies as the contract writes them without this server's additions
+    /// (`attachmentURL`'s `id`), read and write back as they were.
+    @Test(arguments: [
+        #"{"type":"attachmentURL","ref":"u1","url":"https://files.example.org/a?sig=1"}"#,
+        #"{"type":"feed","url":"https://lists.example.org/feed/1.ics"}"#,
+        #"{"type":"agenda","items":[],"overdue":[]}"#,
+        #"{"type":"search","ref":"s","results":[]}"#,
+        #"{"type":"devices","devices":[]}"#,
+    ])
+    func smallRepliesRoundTrip(_ text: String) throws {
+        let message = try ServerMessage.decode(Array(text.utf8))
+        if case .other = message { Issue.record("\(text) was not decoded into a value") }
+        #expect(String(decoding: message.encoded(), as: UTF8.self) == text)
+    }
+
     /// A newer server may add fields anywhere and new message types: the decoder reads what
     /// it knows and keeps the rest (`raw`, `.other`).
     @Test func unknownFieldsAndTypesAreTolerated() throws {
@@ -78,6 +133,13 @@ import WireProtocol
         ("an event without seq", #"{"type":"event","list":"l","changes":{}}"#),
         ("an item without id", #"{"type":"event","list":"l","seq":1,"changes":{"items":[{"title":"T"}]}}"#),
         ("an ack without list", #"{"type":"ack","opId":"o","seq":1}"#),
+        ("a feed without its url", #"{"type":"feed","list":"l"}"#),
+        ("an agenda entry without its item", #"{"type":"agenda","items":[{"list":"l","listTitle":"L"}]}"#),
+        (
+            "a device without its id",
+            #"{"type":"devices","devices":[{"device":"Phone","created":"2027-03-01T09:00:00Z"}]}"#
+        ),
+        ("a pushKey without its key", #"{"type":"pushKey"}"#),
     ])
     func whatCannotBeReadIsAnError(_ what: String, _ text: String) {
         #expect(throws: ServerMessageDecodingError.self, "\(what)") { try ServerMessage.decode(Array(text.utf8)) }

@@ -65,3 +65,13 @@ extension RemoteEvent {
             })
     }
 }
+
+extension ServerMessage.Agenda.Entry {
+    var agendaEntry: AgendaEntry { AgendaEntry(listID: list, listTitle: listTitle, item: item.itemView) }
+}
+
+extension ServerMessage.SearchResults.Hit {
+    var searchHit: SearchHit {
+        SearchHit(listID: list, listTitle: listTitle, listStatus: listStatus, item: item?.itemView, snippet: snippet)
+    }
+}

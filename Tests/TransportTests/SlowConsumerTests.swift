@@ -27,7 +27,11 @@ struct SlowConsumerTests {
         let frame = OutboundFrame(binary: [UInt8](repeating: 7, count: 64 << 10))
         // One frame per turn: while the peer's window is open each frame is written at once;
         // once the kernel buffers are full, frames pile up in our queue until the bound.
-        let progress = Mutex((framesSent: 0, peakUnsent: 0, backlogSince: ContinuousClock.Instant?.none))
+        let progress = Mutex(
+            (
+                framesSent: 0, peakUnsent: 0, backlogSince: ContinuousClock.Instant?.none,
+                closedAt: ContinuousClock.Instant?.none
+            ))
         let deadline = ContinuousClock.now.advanced(by: .seconds(20))
         let delegate = test.delegate
         // The pacing loop runs on its own thread: as an async loop it shared the test pool's two
@@ -47,10 +51,12 @@ struct SlowConsumerTests {
                     }
                     usleep(1000)
                 }
+                // Seen here, not after the await: the test's own task may wait for a thread of
+                // the pool long after the close on a busy machine.
+                progress.withLock { $0.closedAt = .now }
                 done.resume()
             }
         }
-        let closedAt = ContinuousClock.now
         let final = progress.withLock { $0 }
         #expect(test.delegate.closedCount == 1)
         #expect(final.peakUnsent <= 256 << 10)
@@ -61,6 +67,7 @@ struct SlowConsumerTests {
         // The bound leaves room for a starved machine: a clean-clone CI run beside a release
         // build took 12.8 s with the poll backend; a hung close never ends.
         let backlogSince = try #require(final.backlogSince)
+        let closedAt = try #require(final.closedAt)
         #expect(closedAt - backlogSince < .seconds(18))
         withExtendedLifetime(peer) {}
     }

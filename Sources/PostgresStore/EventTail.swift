@@ -15,8 +15,10 @@ import Synchronization
 /// holds the horizon back: the hub's `FanOutOrder` reorders per subscription and reads what it
 /// misses from the log.
 ///
-/// The notices other servers publish (`notices`, `ClusterNotice`) are read the same way, each
-/// turn before the events, and the lag (`TailLag`) is measured about once a second.
+/// The notices other servers publish (`notices`, `ClusterNotice`) are read each turn before
+/// the events, but not below the horizon: by what committed since the last read
+/// (`readNotices`), so that a transaction held open does not hold a sign-out or a reminder
+/// back. The lag (`TailLag`) is measured about once a second.
 ///
 /// Runs on a thread of its own with a connection of its own. It reads every 250 ms, and at
 /// once when woken: by this server's store after a commit (`hint`), or by another server's
@@ -40,7 +42,9 @@ final class EventTail: @unchecked Sendable {
     private let hintsToSend = Mutex(0)
     private var listening: PostgresConnection?
     private var cursor: Cursor?
-    private var noticeCursor: Cursor?
+    /// The snapshot (`pg_snapshot` as text) the last read of the notices saw: every notice it
+    /// shows committed was read (or was there before this tail started).
+    private var noticesSeen: String?
     private var thread: PollingThread!
 
     /// This server's events (`events.node`) are left out: they reach its subscribers when their
@@ -66,18 +70,21 @@ final class EventTail: @unchecked Sendable {
         thread.stop()
     }
 
-    /// One read of everything new below the horizon: notices first, then events.
+    /// One read of the notices committed since the last turn, then of the events below the horizon.
     private func turn() {
         do {
             try listen()
             try sendHints()
-            if cursor == nil || noticeCursor == nil {
-                // From now on: what committed before the horizon was read when it was live.
-                let horizon = try link.query("SELECT pg_snapshot_xmin(pg_current_snapshot())::text").first?.string(0)
-                cursor = (horizon ?? "0", 0)
-                noticeCursor = cursor
+            if cursor == nil || noticesSeen == nil {
+                // From now on: what committed before the horizon (events) or before this
+                // snapshot (notices) was read when it was live.
+                let now = try link.query(
+                    "SELECT pg_snapshot_xmin(pg_current_snapshot())::text, pg_current_snapshot()::text"
+                ).first
+                cursor = (now?.string(0) ?? "0", 0)
+                noticesSeen = now?.text(1)
             }
-            try readNotices(from: &noticeCursor)
+            try readNotices()
             try readEvents(from: &cursor)
             lastCaughtUp = .now()
             try measureAndPrune()
@@ -115,23 +122,37 @@ final class EventTail: @unchecked Sendable {
         }
     }
 
-    /// Every notice below the horizon past `cursor`, but this server's, to the follower.
-    private func readNotices(from cursor: inout Cursor?) throws(StorageFailure) {
-        while let from = cursor {
-            let rows = try link.query(
-                """
-                SELECT xid::text, id, node = $3, kind, user_id, body FROM notices
-                WHERE (xid, id) > ($1::xid8, $2) AND xid < pg_snapshot_xmin(pg_current_snapshot())
-                ORDER BY xid, id LIMIT \(Self.pageSize)
-                """, [.text(from.xid), .int(from.id), .text(node)])
-            guard let last = rows.last else { return }
-            cursor = (last.string(0), last.int64(1))
-            let elsewhere = rows.filter { !$0.bool(2) }.compactMap { row in
-                NoticeRows.notice(kind: row.string(3), userID: row.text(4), body: row.bytes(5) ?? [])
-            }
-            if !elsewhere.isEmpty { follower.notices(elsewhere) }
-            if rows.count < Self.pageSize { return }
+    /// Every notice committed since the last read, but this server's, to the follower, however
+    /// long another transaction stays open.
+    ///
+    /// Why not below the horizon as the events: a notice has no `seq` and no head to check, so
+    /// while a transaction held the horizon a sign-out on one server would not reach the
+    /// token's connections on the others. A row is visible exactly when its transaction
+    /// committed, and the transactions that committed since the last read are those its
+    /// snapshot saw as still running (`pg_snapshot_xip`) or not yet begun (from
+    /// `pg_snapshot_xmax` on). So each read takes the rows of those transactions that its own
+    /// snapshot shows, in one statement, and keeps that snapshot for the next read: each row
+    /// is read once, whatever order the transactions commit in, and only the few rows new
+    /// since the last read go over the index (`notices_by_transaction`).
+    private func readNotices() throws(StorageFailure) {
+        guard let seen = noticesSeen else { return }
+        let rows = try link.query(
+            """
+            WITH snapshot AS (SELECT pg_current_snapshot() AS seen),
+            committed AS (
+                SELECT xid, id, node, kind, user_id, body FROM notices
+                WHERE xid >= pg_snapshot_xmax($1::pg_snapshot)
+                    OR xid = ANY(ARRAY(SELECT pg_snapshot_xip($1::pg_snapshot)))
+            )
+            SELECT snapshot.seen::text, c.node = $2, c.kind, c.user_id, c.body
+            FROM snapshot LEFT JOIN committed c ON true ORDER BY c.xid, c.id
+            """, [.text(seen), .text(node)])
+        guard let now = rows.first?.text(0) else { return }
+        let elsewhere = rows.filter { $0.text(2) != nil && !$0.bool(1) }.compactMap { row in
+            NoticeRows.notice(kind: row.string(2), userID: row.text(3), body: row.bytes(4) ?? [])
         }
+        if !elsewhere.isEmpty { follower.notices(elsewhere) }
+        noticesSeen = now
     }
 
     /// About once a second: how long the oldest open transaction with an id has held the

@@ -77,9 +77,9 @@ import Testing
         }
     }
 
-    /// A transaction held open on the database holds the horizon the events are read below;
-    /// notices are not held back by it: each reaches the other store within a few turns of its
-    /// tail, and once, also after the transaction ended.
+    /// A transaction held open on the database holds back neither notices nor events: each
+    /// reaches the other store within a few turns of its tail, and once, also after the
+    /// transaction ended.
     @Test(arguments: SharedStoreTests.shared)
     func noticesReachTheOtherStoreWhileATransactionHoldsTheHorizon(_ kind: StorageBackendKind) throws {
         try kind.withLocation { location in
@@ -97,6 +97,11 @@ import Testing
                         userID: olive.id, message: Array(#"{"type":"reminderDismissed"}"#.utf8))
                     try first.sync { store throws(StoreError) in try store.publish([told]) }
                     #expect(heard.wait { $0.notices.withLock { $0 } == [told] }, "the tail follows")
+                    try first.createList("l", by: olive)
+                    let seqsOfL = { (heard: Heard) in
+                        heard.events.withLock { $0 }.filter { $0.listID == "l" }.map(\.seq)
+                    }
+                    #expect(heard.wait { seqsOfL($0) == [1] }, "the tail follows events")
 
                     let server = try TestPostgres.server()
                     let database = String(
@@ -119,6 +124,9 @@ import Testing
                     #expect(
                         heard.wait(5) { $0.notices.withLock { $0 } == [told, loggedOut, told] },
                         "heard while the transaction is open")
+                    try first.applied(
+                        .edit("l", .addItem(Edit.NewItem(id: "a", title: "While held"))), opID: "held", by: olive)
+                    #expect(heard.wait(5) { seqsOfL($0) == [1, 2] }, "an event heard while the transaction is open")
                     #expect(!holder().isEmpty, "the transaction was still open")
 
                     let pid = holder()
@@ -134,6 +142,7 @@ import Testing
                             told, loggedOut, told, .settings(userID: olive.id, timeZone: "UTC"),
                         ],
                         "nothing twice once the horizon moved on")
+                    #expect(seqsOfL(heard) == [1, 2], "no event twice once the horizon moved on")
                 }
             }
         }

@@ -101,6 +101,9 @@ public protocol ChecklistStorage: AnyObject {
 
     // MARK: Attachments
 
+    /// Takes charge of an upload's file for the batch under way, before anything of its job can
+    /// fail: it is there through any rerun of the batch and removed when the batch is over.
+    func holdUpload(_ temporaryPath: String)
     /// Hands a complete upload's bytes to the store and applies its `attach` edit.
     func attach(_ upload: AttachmentUpload, maxTotalBytes: Int64, opID: String, by actor: Actor)
         throws(StoreError) -> EditOutcome

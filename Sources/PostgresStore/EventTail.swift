@@ -4,19 +4,21 @@ import Foundation
 import PostgresNIO
 import Synchronization
 
-/// Reads the event log in commit-safe order and hands every event to the server, whichever
-/// server committed it (`../shared/notes/postgres-scale-out.md`, "A design that holds").
+/// Reads what other servers commit — events and notices — and hands it to this server,
+/// each row once (`../shared/notes/postgres-scale-out.md`, "A design that holds").
 ///
 /// Why not `id > cursor`: identities are taken at insert, transactions commit in any order, so
-/// a reader that moved past a later id would never see an earlier one committed after it.
-/// Each event row records its transaction (`xid`); nothing below the oldest transaction still
-/// open (`pg_snapshot_xmin`) can appear any more, so reading `(xid, id) > cursor` below that
-/// horizon skips nothing. Order across checklists is not `seq` order, and a long transaction
-/// holds the horizon back: the hub's `FanOutOrder` reorders per subscription and reads what it
-/// misses from the log.
+/// a reader that moved past a later id would never see an earlier one committed after it. Each
+/// row records its transaction (`xid`), and each read takes the rows of the transactions that
+/// committed since the last read (`readEvents`, `readNotices`): the ones the last read's snapshot saw as
+/// still running or not yet begun, as far as this read's snapshot shows them. So a transaction
+/// held open anywhere (a report, an admin's forgotten `BEGIN`) holds back nothing but its own
+/// rows. Order across checklists is not `seq` order (nor, within one read, commit order): the
+/// hub's `FanOutOrder` reorders per subscription and reads what it misses from the log, and
+/// its head check every 250 ms stays as the second way in.
 ///
-/// The notices other servers publish (`notices`, `ClusterNotice`) are read the same way, each
-/// turn before the events, and the lag (`TailLag`) is measured about once a second.
+/// The lag (`TailLag`, the age of the oldest open transaction with an id) is measured about
+/// once a second, for operators: a long one bloats the tables.
 ///
 /// Runs on a thread of its own with a connection of its own. It reads every 250 ms, and at
 /// once when woken: by this server's store after a commit (`hint`), or by another server's
@@ -25,7 +27,6 @@ import Synchronization
 final class EventTail: @unchecked Sendable {
     static let channel = "checkwire_events"
     static let interval: TimeInterval = 0.25
-    static let pageSize = 500
     /// Notices older than this are deleted (a tail so far behind has no connections to tell).
     static let noticeRetention = "1 hour"
 
@@ -34,13 +35,16 @@ final class EventTail: @unchecked Sendable {
     /// When the lag was last measured and the old notices last deleted.
     private var lastMeasured = DispatchTime(uptimeNanoseconds: 0)
     private var lastPruned = DispatchTime(uptimeNanoseconds: 0)
-    /// When a turn last read everything below the horizon.
+    /// When a turn last read everything committed.
     private var lastCaughtUp = DispatchTime.now()
     /// Commits hinted since the last turn (any thread).
     private let hintsToSend = Mutex(0)
     private var listening: PostgresConnection?
-    private var cursor: Cursor?
-    private var noticeCursor: Cursor?
+    /// The snapshot (`pg_snapshot` as text) the last read of the events saw: every event it
+    /// shows committed was read (or was there before this tail started).
+    private var eventsSeen: String?
+    /// The same for the notices, read by a statement of their own.
+    private var noticesSeen: String?
     private var thread: PollingThread!
 
     /// This server's events (`events.node`) are left out: they reach its subscribers when their
@@ -66,19 +70,19 @@ final class EventTail: @unchecked Sendable {
         thread.stop()
     }
 
-    /// One read of everything new below the horizon: notices first, then events.
+    /// One read of the notices, then of the events, committed since the last turn.
     private func turn() {
         do {
             try listen()
             try sendHints()
-            if cursor == nil || noticeCursor == nil {
-                // From now on: what committed before the horizon was read when it was live.
-                let horizon = try link.query("SELECT pg_snapshot_xmin(pg_current_snapshot())::text").first?.string(0)
-                cursor = (horizon ?? "0", 0)
-                noticeCursor = cursor
+            if eventsSeen == nil || noticesSeen == nil {
+                // From now on: what committed before this snapshot was read when it was live.
+                let now = try link.query("SELECT pg_current_snapshot()::text").first?.text(0)
+                eventsSeen = now
+                noticesSeen = now
             }
-            try readNotices(from: &noticeCursor)
-            try readEvents(from: &cursor)
+            try readNotices()
+            try readEvents()
             lastCaughtUp = .now()
             try measureAndPrune()
         } catch {
@@ -89,51 +93,63 @@ final class EventTail: @unchecked Sendable {
         }
     }
 
-    typealias Cursor = (xid: String, id: Int64)
-
-    /// Every event below the horizon past `cursor`, but this server's, to the follower. This
-    /// server's own rows are read only to move past them, without their payloads.
-    private func readEvents(from cursor: inout Cursor?) throws(StorageFailure) {
-        while let from = cursor {
-            let rows = try link.query(
-                """
-                SELECT xid::text, id, list_id, seq, CASE WHEN node IS NOT DISTINCT FROM $3 THEN NULL ELSE payload END,
-                    node IS NOT DISTINCT FROM $3,
-                    revoked_user, shared_user, shared_notice
-                FROM events
-                WHERE (xid, id) > ($1::xid8, $2) AND xid < pg_snapshot_xmin(pg_current_snapshot())
-                ORDER BY xid, id LIMIT \(Self.pageSize)
-                """, [.text(from.xid), .int(from.id), .text(node)])
-            guard let last = rows.last else { return }
-            cursor = (last.string(0), last.int64(1))
-            let elsewhere = rows.filter { !$0.bool(5) }.map { row in
-                CommittedEvent(
-                    listID: row.id(2), seq: row.int64(3), payload: row.bytes(4) ?? [],
-                    revokedUserID: row.text(6).map(UserID.init),
-                    shared: row.text(7).map { SharedNotice(userID: UserID($0), message: row.bytes(8) ?? []) })
-            }
-            if !elsewhere.isEmpty { follower.events(elsewhere) }
-            if rows.count < Self.pageSize { return }
+    /// Every event committed since the last read, but this server's, to the follower, however
+    /// long another transaction stays open; in `seq` order per checklist.
+    private func readEvents() throws(StorageFailure) {
+        guard let seen = eventsSeen else { return }
+        let rows = try link.query(
+            """
+            WITH snapshot AS (SELECT pg_current_snapshot() AS seen),
+            committed AS (
+                SELECT list_id, seq, payload, revoked_user, shared_user, shared_notice FROM events
+                WHERE (xid >= pg_snapshot_xmax($1::pg_snapshot)
+                    OR xid = ANY(ARRAY(SELECT pg_snapshot_xip($1::pg_snapshot))))
+                    AND node IS DISTINCT FROM $2
+            )
+            SELECT snapshot.seen::text, c.list_id, c.seq, c.payload, c.revoked_user, c.shared_user, c.shared_notice
+            FROM snapshot LEFT JOIN committed c ON true ORDER BY c.list_id, c.seq
+            """, [.text(seen), .text(node)])
+        guard let now = rows.first?.text(0) else { return }
+        let elsewhere = rows.filter { $0.text(1) != nil }.map { row in
+            CommittedEvent(
+                listID: row.id(1), seq: row.int64(2), payload: row.bytes(3) ?? [],
+                revokedUserID: row.text(4).map(UserID.init),
+                shared: row.text(5).map { SharedNotice(userID: UserID($0), message: row.bytes(6) ?? []) })
         }
+        if !elsewhere.isEmpty { follower.events(elsewhere) }
+        eventsSeen = now
     }
 
-    /// Every notice below the horizon past `cursor`, but this server's, to the follower.
-    private func readNotices(from cursor: inout Cursor?) throws(StorageFailure) {
-        while let from = cursor {
-            let rows = try link.query(
-                """
-                SELECT xid::text, id, node = $3, kind, user_id, body FROM notices
-                WHERE (xid, id) > ($1::xid8, $2) AND xid < pg_snapshot_xmin(pg_current_snapshot())
-                ORDER BY xid, id LIMIT \(Self.pageSize)
-                """, [.text(from.xid), .int(from.id), .text(node)])
-            guard let last = rows.last else { return }
-            cursor = (last.string(0), last.int64(1))
-            let elsewhere = rows.filter { !$0.bool(2) }.compactMap { row in
-                NoticeRows.notice(kind: row.string(3), userID: row.text(4), body: row.bytes(5) ?? [])
-            }
-            if !elsewhere.isEmpty { follower.notices(elsewhere) }
-            if rows.count < Self.pageSize { return }
+    /// Every notice committed since the last read, but this server's, to the follower, however
+    /// long another transaction stays open. (The events are read the same way.)
+    ///
+    /// Why not below the horizon (`pg_snapshot_xmin`, as the events once were): while a
+    /// transaction held the horizon a sign-out on one server would not reach the token's
+    /// connections on the others. A row is visible exactly when its transaction committed, and the transactions that committed since the last read are those its
+    /// snapshot saw as still running (`pg_snapshot_xip`) or not yet begun (from
+    /// `pg_snapshot_xmax` on). So each read takes the rows of those transactions that its own
+    /// snapshot shows, in one statement, and keeps that snapshot for the next read: each row
+    /// is read once, whatever order the transactions commit in, and only the few rows new
+    /// since the last read go over the index (`notices_by_transaction`).
+    private func readNotices() throws(StorageFailure) {
+        guard let seen = noticesSeen else { return }
+        let rows = try link.query(
+            """
+            WITH snapshot AS (SELECT pg_current_snapshot() AS seen),
+            committed AS (
+                SELECT xid, id, node, kind, user_id, body FROM notices
+                WHERE xid >= pg_snapshot_xmax($1::pg_snapshot)
+                    OR xid = ANY(ARRAY(SELECT pg_snapshot_xip($1::pg_snapshot)))
+            )
+            SELECT snapshot.seen::text, c.node = $2, c.kind, c.user_id, c.body
+            FROM snapshot LEFT JOIN committed c ON true ORDER BY c.xid, c.id
+            """, [.text(seen), .text(node)])
+        guard let now = rows.first?.text(0) else { return }
+        let elsewhere = rows.filter { $0.text(2) != nil && !$0.bool(1) }.compactMap { row in
+            NoticeRows.notice(kind: row.string(2), userID: row.text(3), body: row.bytes(4) ?? [])
         }
+        if !elsewhere.isEmpty { follower.notices(elsewhere) }
+        noticesSeen = now
     }
 
     /// About once a second: how long the oldest open transaction with an id has held the

@@ -1,15 +1,63 @@
 import ChecklistCore
 import ChecklistStore
+import Foundation
 import GRDB
 
 /// Turns rows into core values and back. Times are stored as epoch milliseconds, due values
 /// in their wire form so a date stays a date.
+///
+/// What people type (titles, descriptions, notes, locations) may hold a NUL (`\u0000` on the
+/// wire), and GRDB passes a `String` to SQLite and back as a C string, which ends there. So
+/// that text is bound as its bytes and cast to TEXT in the statement (`whole`,
+/// `CAST(? AS TEXT)`), and selected as bytes (`CAST(… AS BLOB)`) and read by length (`text`).
 enum RowCodec {
     static func timestamp(_ value: Int64?) -> Timestamp? { value.map(Timestamp.init(milliseconds:)) }
 
+    /// Text to bind whole where the statement says `CAST(? AS TEXT)`: as itself, or as its
+    /// bytes when it holds a NUL.
+    static func whole(_ text: String?) -> (any DatabaseValueConvertible)? {
+        guard let text else { return nil }
+        if text.utf8.contains(0) { return Data(text.utf8) }
+        return text
+    }
+
+    /// The column's text by its byte length (a NUL inside it is kept), or `nil` for NULL. Read
+    /// whole from a cursor's row whatever the column; from a row fetched whole (`fetchAll`,
+    /// `fetchOne`) only when it was selected as bytes (`CAST(… AS BLOB)`).
+    static func text(_ row: Row, _ index: Int) -> String? {
+        try? row.withUnsafeData(atIndex: index) { data in data.map(decoded) }
+    }
+
+    static func text(_ row: Row, named column: String) -> String? {
+        try? row.withUnsafeData(named: column) { data in data.map(decoded) }
+    }
+
+    private static func decoded(_ data: Data) -> String {
+        data.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The typed-text columns, selected as bytes under their own names (`text` reads them).
+    static let wholeTextColumns: Set<String> = ["title", "description", "notes", "location"]
+
+    private static func select(_ columns: [String], of table: String) -> String {
+        columns.map { column in
+            wholeTextColumns.contains(column) ? "CAST(\(table + column) AS BLOB) AS \(column)" : table + column
+        }.joined(separator: ", ")
+    }
+
+    /// The list columns `checklist(_:)` reads; `table` qualifies them (`"l."`).
+    static func listColumns(of table: String = "") -> String {
+        select(
+            [
+                "id", "title", "description", "due", "status", "owner_id", "created_at", "updated_at",
+                "completed_at", "cancelled_at", "status_before_cancel", "seq", "tz", "inbox", "kind", "sequential",
+                "goal_days",
+            ], of: table)
+    }
+
     static func checklist(_ row: Row) -> Checklist {
         Checklist(
-            id: row["id"], title: row["title"], description: row["description"],
+            id: row["id"], title: text(row, named: "title") ?? "", description: text(row, named: "description"),
             due: (row["due"] as String?).flatMap(Due.init(wire:)),
             timeZone: row["tz"] ?? "UTC", isInbox: (row["inbox"] as Int64?) == 1,
             kind: (row["kind"] as String?).flatMap(ChecklistKind.init(rawValue:)) ?? .checklist,
@@ -36,12 +84,13 @@ enum RowCodec {
     /// on every access. Read by name, the 24 columns of an item cost 17 % of a week's agenda
     /// over 5,000 checklists (`perf`, measured for 0.10.0); by position they cost nothing measurable.
     static func itemColumns(of table: String = "") -> String {
-        [
-            "id", "parent", "position", "title", "notes", "due", "location", "remind_every", "remind_every_since",
-            "remind_before", "assignee", "repeat_rule", "repeat_start", "sequential", "available_from", "status",
-            "created_by", "created_at", "done_by", "done_at", "cancelled_by", "cancelled_at", "cancel_origin",
-            "attachments",
-        ].map { table + $0 }.joined(separator: ", ")
+        select(
+            [
+                "id", "parent", "position", "title", "notes", "due", "location", "remind_every", "remind_every_since",
+                "remind_before", "assignee", "repeat_rule", "repeat_start", "sequential", "available_from", "status",
+                "created_by", "created_at", "done_by", "done_at", "cancelled_by", "cancelled_at", "cancel_origin",
+                "attachments",
+            ], of: table)
     }
 
     /// How many columns `itemColumns` lists: a query's own columns come after them.
@@ -51,8 +100,8 @@ enum RowCodec {
     static func item(_ row: Row) -> Item? {
         guard let status = ItemStatus(rawValue: row[15]) else { return nil }
         var item = Item(
-            id: row[0], parent: row[1], position: row[2], title: row[3],
-            notes: row[4], due: (row[5] as String?).flatMap(Due.init(wire:)), location: row[6],
+            id: row[0], parent: row[1], position: row[2], title: text(row, 3) ?? "",
+            notes: text(row, 4), due: (row[5] as String?).flatMap(Due.init(wire:)), location: text(row, 6),
             remindEvery: row[7], remindEverySince: timestamp(row[8]),
             remindBefore: row[9], assignee: row[10],
             repeatRule: (row[11] as String?).flatMap { try? RepeatRule(parsing: $0) },
@@ -71,7 +120,8 @@ enum RowCodec {
 
     static func arguments(_ list: Checklist) -> StatementArguments {
         [
-            list.id, list.title, list.description, list.due?.description, list.status.rawValue, list.ownerID,
+            list.id, whole(list.title), whole(list.description), list.due?.description, list.status.rawValue,
+            list.ownerID,
             list.createdAt.milliseconds, list.updatedAt.milliseconds, list.completedAt?.milliseconds,
             list.cancelledAt?.milliseconds, list.statusBeforeCancel?.rawValue, list.seq, list.timeZone,
             list.isInbox ? 1 : 0,
@@ -81,8 +131,8 @@ enum RowCodec {
 
     static func arguments(_ item: Item, in listID: ListID) -> StatementArguments {
         [
-            listID, item.id, item.parent, item.position, item.title, item.notes, item.due?.description,
-            item.location, item.remindEvery, item.status.rawValue, item.createdBy, item.createdAt.milliseconds,
+            listID, item.id, item.parent, item.position, whole(item.title), whole(item.notes), item.due?.description,
+            whole(item.location), item.remindEvery, item.status.rawValue, item.createdBy, item.createdAt.milliseconds,
             item.doneBy, item.doneAt?.milliseconds, item.cancelledBy, item.cancelledAt?.milliseconds,
             item.cancelOrigin?.storageValue, item.remindBefore, item.assignee, item.remindEverySince?.milliseconds,
             item.repeatRule?.rrule, item.repeatStart?.description, item.sequential ? 1 : 0,
@@ -100,7 +150,7 @@ enum RowCodec {
     static let upsertList = """
         INSERT INTO lists (id, title, description, due, status, owner_id, created_at, updated_at,
             completed_at, cancelled_at, status_before_cancel, seq, tz, inbox, kind, sequential, goal_days)
-            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+            VALUES (?, CAST(? AS TEXT), CAST(? AS TEXT), ?,?,?,?,?,?,?,?,?,?,?,?,?,?)
         ON CONFLICT (id) DO UPDATE SET
             title = excluded.title,
             description = excluded.description,
@@ -124,7 +174,7 @@ enum RowCodec {
         INSERT INTO items (list_id, id, parent, position, title, notes, due, location, remind_every,
             status, created_by, created_at, done_by, done_at, cancelled_by, cancelled_at, cancel_origin,
             remind_before, assignee, remind_every_since, repeat_rule, repeat_start, sequential, available_from, attachments, modified_at)
-            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+            VALUES (?,?,?,?, CAST(? AS TEXT), CAST(? AS TEXT), ?, CAST(? AS TEXT), ?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
         ON CONFLICT (list_id, id) DO UPDATE SET
             parent = excluded.parent,
             position = excluded.position,

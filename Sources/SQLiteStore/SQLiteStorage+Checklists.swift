@@ -12,7 +12,8 @@ extension SQLiteStorage {
         return try guarded {
             guard
                 let listRow = try Row.fetchOne(
-                    db.cachedStatement(sql: "SELECT * FROM lists WHERE id = ?"), arguments: [id])
+                    db.cachedStatement(sql: "SELECT \(RowCodec.listColumns()) FROM lists WHERE id = ?"), arguments: [id]
+                )
             else { return .missing }
             let participants = try Row.fetchAll(
                 db.cachedStatement(
@@ -94,7 +95,7 @@ extension SQLiteStorage {
         let upsertItem = try db.cachedStatement(sql: RowCodec.upsertItem)
         let upsertDocument = try db.cachedStatement(
             sql: """
-                INSERT INTO search_docs (list_id, item_id, title, body) VALUES (?,?,?,?)
+                INSERT INTO search_docs (list_id, item_id, title, body) VALUES (?, ?, CAST(? AS TEXT), CAST(? AS TEXT))
                 ON CONFLICT (list_id, item_id) DO UPDATE SET title = excluded.title, body = excluded.body
                     WHERE title != excluded.title OR body != excluded.body
                 """)
@@ -103,12 +104,13 @@ extension SQLiteStorage {
             let state = changed.state
             let id = state.list.id
             try upsertList.execute(arguments: RowCodec.arguments(state.list))
-            try upsertDocument.execute(arguments: [id, "", state.list.title, state.list.description ?? ""])
+            try upsertDocument.execute(
+                arguments: [id, "", RowCodec.whole(state.list.title), RowCodec.whole(state.list.description ?? "")])
             for itemID in changed.items {
                 guard let item = state.items[itemID] else { continue }
                 try upsertItem.execute(arguments: RowCodec.arguments(item, in: id) + [modifiedAt])
                 let body = [item.notes, item.location].compactMap { $0 }.joined(separator: " ")
-                try upsertDocument.execute(arguments: [id, itemID, item.title, body])
+                try upsertDocument.execute(arguments: [id, itemID, RowCodec.whole(item.title), RowCodec.whole(body)])
             }
         }
     }

@@ -52,7 +52,7 @@ extension SQLiteStorage {
 
     /// Every checklist with an open dated item.
     static let plannedListsQuery = """
-        SELECT * FROM lists l WHERE EXISTS (
+        SELECT \(RowCodec.listColumns(of: "l.")) FROM lists l WHERE EXISTS (
             SELECT 1 FROM items i INDEXED BY items_open_due
             WHERE i.list_id = l.id AND i.status = 'open' AND i.due IS NOT NULL)
         """
@@ -71,7 +71,10 @@ extension SQLiteStorage {
 
     /// Every checklist with an item that reminds.
     static let remindingListsQuery =
-        "SELECT * FROM lists l WHERE EXISTS (SELECT 1 FROM items i WHERE i.list_id = l.id AND \(reminds))"
+        """
+        SELECT \(RowCodec.listColumns(of: "l.")) FROM lists l
+        WHERE EXISTS (SELECT 1 FROM items i WHERE i.list_id = l.id AND \(reminds))
+        """
 
     /// Every item that reminds, and its checklist.
     static let remindingItemsQuery = "SELECT \(RowCodec.itemColumns(of: "i.")), i.list_id FROM items i WHERE \(reminds)"

@@ -65,7 +65,7 @@ extension SQLiteStorage {
             let ranked = try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT rowid, snippet(search_fts, -1, '«', '»', '…', 12)
+                        SELECT rowid, CAST(snippet(search_fts, -1, '«', '»', '…', 12) AS BLOB)
                         FROM search_fts
                         WHERE search_fts MATCH ? AND rowid >= ?
                         ORDER BY bm25(search_fts, 2.0, 1.0)
@@ -78,8 +78,9 @@ extension SQLiteStorage {
                 let listID: ListID = row[0]
                 let itemID: ItemID = row[1]
                 let item = itemID.isEmpty ? nil : itemID
+                let snippet = RowCodec.text(hit, 1) ?? ""
                 guard rowFor(listID) else {
-                    return SearchMatch(listID: listID, itemID: item, snippet: hit[1], row: nil)
+                    return SearchMatch(listID: listID, itemID: item, snippet: snippet, row: nil)
                 }
                 // The hit's own rows, not its whole checklist.
                 guard
@@ -88,11 +89,12 @@ extension SQLiteStorage {
                 else { return nil }
                 let extra = RowCodec.itemColumnCount
                 let matched = MatchedRow(
-                    item: found.hasNull(atIndex: 0) ? nil : RowCodec.item(found), listTitle: found[extra + 1],
+                    item: found.hasNull(atIndex: 0) ? nil : RowCodec.item(found),
+                    listTitle: RowCodec.text(found, extra + 1) ?? "",
                     listTimeZone: found[extra + 2] ?? "UTC",
                     listStatus: ListStatus(rawValue: found[extra + 3]) ?? .active,
                     standsAlone: found[extra + 4])
-                return SearchMatch(listID: listID, itemID: item, snippet: hit[1], row: matched)
+                return SearchMatch(listID: listID, itemID: item, snippet: snippet, row: matched)
             }
         }
     }
@@ -132,7 +134,7 @@ extension SQLiteStorage {
     /// the item's columns, then the checklist's id, title, zone and status, and whether the
     /// item stands alone (the `items_children` index answers "no children").
     static let searchHitQuery = """
-        SELECT \(RowCodec.itemColumns(of: "i.")), l.id, l.title, l.tz, l.status,
+        SELECT \(RowCodec.itemColumns(of: "i.")), l.id, CAST(l.title AS BLOB), l.tz, l.status,
             l.sequential = 0 AND i.parent IS NULL AND NOT EXISTS (
                 SELECT 1 FROM items c INDEXED BY items_children WHERE c.list_id = i.list_id AND c.parent = i.id)
         FROM lists l LEFT JOIN items i ON i.list_id = l.id AND i.id = ?

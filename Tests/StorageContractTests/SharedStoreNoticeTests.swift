@@ -77,6 +77,77 @@ import Testing
         }
     }
 
+    /// A transaction held open on the database holds back neither notices nor events: each
+    /// reaches the other store within a few turns of its tail, and once, also after the
+    /// transaction ended.
+    @Test(arguments: SharedStoreTests.shared)
+    func noticesReachTheOtherStoreWhileATransactionHoldsTheHorizon(_ kind: StorageBackendKind) throws {
+        try kind.withLocation { location in
+            try kind.withStore(at: location) { first in
+                try kind.withStore(at: location) { second in
+                    let heard = Heard()
+                    // A tail reads what commits after its first turn.
+                    let turned = Mutex(false)
+                    var follower = heard.follower
+                    follower.lag = { _ in turned.withLock { $0 = true } }
+                    second.followOtherServers(follower)
+                    #expect(heard.wait { _ in turned.withLock { $0 } }, "the tail took a turn")
+                    let olive = try first.signUp("olive")
+                    let told = ClusterNotice.told(
+                        userID: olive.id, message: Array(#"{"type":"reminderDismissed"}"#.utf8))
+                    try first.sync { store throws(StoreError) in try store.publish([told]) }
+                    #expect(heard.wait { $0.notices.withLock { $0 } == [told] }, "the tail follows")
+                    try first.createList("l", by: olive)
+                    let seqsOfL = { (heard: Heard) in
+                        heard.events.withLock { $0 }.filter { $0.listID == "l" }.map(\.seq)
+                    }
+                    #expect(heard.wait { seqsOfL($0) == [1] }, "the tail follows events")
+
+                    let server = try TestPostgres.server()
+                    let database = String(
+                        location.database.split(separator: "/").last?.split(separator: "?").first ?? "")
+                    let held = DispatchGroup()
+                    DispatchQueue.global().async(group: held) {
+                        _ = try? server.sql(
+                            "BEGIN; SELECT pg_current_xact_id(); SELECT pg_sleep(120); COMMIT;", in: database)
+                    }
+                    let holder = { () -> String in
+                        (try? server.sql(
+                            """
+                            SELECT pid FROM pg_stat_activity WHERE backend_xid IS NOT NULL AND query LIKE '%pg_sleep(120)%'
+                            """, in: database)) ?? ""
+                    }
+                    #expect(heard.wait(30) { _ in !holder().isEmpty }, "the transaction holds an xid")
+
+                    let loggedOut = ClusterNotice.loggedOut(tokenHash: [4, 5, 6])
+                    try first.sync { store throws(StoreError) in try store.publish([loggedOut, told]) }
+                    #expect(
+                        heard.wait(5) { $0.notices.withLock { $0 } == [told, loggedOut, told] },
+                        "heard while the transaction is open")
+                    try first.applied(
+                        .edit("l", .addItem(Edit.NewItem(id: "a", title: "While held"))), opID: "held", by: olive)
+                    #expect(heard.wait(5) { seqsOfL($0) == [1, 2] }, "an event heard while the transaction is open")
+                    #expect(!holder().isEmpty, "the transaction was still open")
+
+                    let pid = holder()
+                    if !pid.isEmpty { _ = try server.sql("SELECT pg_terminate_backend(\(pid))", in: database) }
+                    _ = held.wait(timeout: .now() + 150)
+                    try first.sync { store throws(StoreError) in
+                        try store.publish([.settings(userID: olive.id, timeZone: "UTC")])
+                    }
+                    #expect(heard.wait(10) { $0.notices.withLock { $0 }.count == 4 })
+                    Thread.sleep(forTimeInterval: 1)
+                    #expect(
+                        heard.notices.withLock { $0 } == [
+                            told, loggedOut, told, .settings(userID: olive.id, timeZone: "UTC"),
+                        ],
+                        "nothing twice once the horizon moved on")
+                    #expect(seqsOfL(heard) == [1, 2], "no event twice once the horizon moved on")
+                }
+            }
+        }
+    }
+
     @Test(arguments: SharedStoreTests.shared)
     func theHeadCheckFindsWhatTheOtherStoreCommittedWithItsNotices(_ kind: StorageBackendKind) throws {
         try SharedStoreTests.withTwoStores(kind) { first, second in

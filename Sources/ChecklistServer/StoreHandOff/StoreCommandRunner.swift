@@ -143,8 +143,9 @@ enum StoreCommandRunner {
                 ))
             return .committed(try published(edit, storage))
         case .attach(let upload, let maxTotalBytes, let opID, let tokenHash):
-            // Refused or not, the temporary file goes (once placed, it is no longer there).
-            defer { unlink(upload.temporaryPath) }
+            // The batch keeps the temporary file through a rerun and removes it when it is over,
+            // refused or not (once placed, it is no longer there).
+            storage.holdUpload(upload.temporaryPath)
             guard let user = try storage.user(forTokenHash: tokenHash) else { return .unauthenticated }
             let outcome = try storage.attach(upload, maxTotalBytes: maxTotalBytes, opID: opID, by: user.actor)
             return .attached(try published(CommittedEdit(outcome: outcome), storage), upload.attachment)

@@ -2,7 +2,7 @@ public import ChecklistCore
 
 /// What one server tells the others on a shared store, besides the events: per-user notices
 /// and what the reminder scheduler must hold. Written in the batch whose commit makes it true
-/// (`StoragePort.publish`) and read by every other server's tail in commit-safe order, so a
+/// (`StoragePort.publish`) and read by every other server's tail once it committed, so a
 /// notice is heard exactly when, and only if, what it says was committed.
 ///
 /// A store only one server writes has nobody to tell: its back end ignores them.
@@ -39,7 +39,8 @@ public struct SharedNotice: Sendable, Equatable {
 public struct CommitFollower: Sendable {
     /// Events, in no particular `seq` order, perhaps again.
     public var events: @Sendable ([CommittedEvent]) -> Void
-    /// Notices, in commit order.
+    /// Notices, each once, soon after they commit, even while another transaction is open
+    /// (a transaction's own in the order it wrote them).
     public var notices: @Sendable ([ClusterNotice]) -> Void
     /// How far behind the commits the tail may be, about once a second.
     public var lag: @Sendable (TailLag) -> Void

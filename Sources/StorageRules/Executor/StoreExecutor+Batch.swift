@@ -19,7 +19,9 @@ extension StoreExecutor {
     ///
     /// A batch the database rolled back for a conflict with another server's transaction (a
     /// deadlock between servers) is run again whole, at most `maxConflictReruns` times: none of
-    /// its jobs was answered, and the rules' state of it was dropped with the rollback.
+    /// its jobs was answered, and the rules' state of it was dropped with the rollback. The
+    /// uploads its `attach` jobs handed to the back end are put back for the rerun
+    /// (`UploadsKept`).
     private func runBatch(_ batch: [QueuedJob]) {
         var afterCommits: [AfterCommit] = []
         afterCommits.reserveCapacity(batch.count)
@@ -47,6 +49,7 @@ extension StoreExecutor {
             reruns += 1
             rules.rollBackBatch()
         }
+        rules.uploadsKept.removeAll()
         switch outcome {
         case .didNotBegin(let failure):
             let reason: StoreError

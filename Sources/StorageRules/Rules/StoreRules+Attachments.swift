@@ -10,6 +10,7 @@ extension StoreRules {
     public func attach(_ upload: AttachmentUpload, maxTotalBytes: Int64, opID: String, by actor: Actor)
         throws(StoreError) -> EditOutcome
     {
+        holdUpload(upload.temporaryPath)
         do {
             if let ack = try acknowledgement(of: opID, by: actor.userID) { return .duplicate(ack) }
             let state = try visibleState(upload.listID, for: actor.userID)
@@ -45,6 +46,10 @@ extension StoreRules {
         } catch {
             throw storeError(error)
         }
+    }
+
+    public func holdUpload(_ temporaryPath: String) {
+        uploadsKept.keep(temporaryPath)
     }
 
     /// The attachment and a local file with its bytes, when the user may read its checklist;

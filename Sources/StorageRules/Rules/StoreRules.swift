@@ -59,6 +59,9 @@ public final class StoreRules {
     public var throttle = LoginThrottle()
     /// When stale attempt counts were last forgotten (hourly).
     var lastAttemptPrune = Timestamp(milliseconds: 0)
+    /// The batch's uploads, each by its temporary path, with a second name for its file kept
+    /// until the batch is over (`UploadsKept`), through any reruns.
+    var uploadsKept = UploadsKept()
 
     init(
         port: any StoragePort, encodeEvent: @escaping EventEncoder, cachedChecklists: Int = defaultCachedChecklists,

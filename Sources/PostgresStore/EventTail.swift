@@ -152,8 +152,8 @@ final class EventTail: @unchecked Sendable {
         noticesSeen = now
     }
 
-    /// About once a second: how long the oldest open transaction with an id has held the
-    /// horizon (and which server process runs it), and, once a minute, old notices deleted.
+    /// About once a second: how long the oldest open transaction with an id has been open (and
+    /// which server process runs it), and, once a minute, old notices deleted.
     private func measureAndPrune() throws(StorageFailure) {
         let now = DispatchTime.now()
         guard now.uptimeNanoseconds >= lastMeasured.uptimeNanoseconds + 1_000_000_000 else { return }

@@ -68,8 +68,8 @@ extension ChecklistServer {
         }
     }
 
-    /// Exports the tail's lag, and warns (at most every 10 s) while an open transaction holds
-    /// the horizon for more than a few seconds, naming its server process.
+    /// Exports the tail's lag, and warns (at most every 10 s) while a transaction has been open
+    /// for more than a few seconds, naming its server process.
     func tailLagMeasured(_ lag: TailLag) {
         transport.execute { [self] in hub.metrics.tailLag.record(lag.seconds) }
         guard lag.seconds > Self.tailLagWarning else { return }

@@ -4,11 +4,11 @@ import ChecklistStore
 /// subscribed here have a stored head past the last seq their subscribers were sent, and
 /// reads the missing events from the log (`FanOutOrder.storedHead`).
 ///
-/// Why, when the tail already delivers every event: the tail reads below the horizon, and a
-/// transaction held open anywhere on the database holds the horizon back, so delivery between
-/// servers would stop for as long as it stays open. A checklist's head and its log rows
-/// commit together, so what the head check reads is complete whatever is still open; the
-/// tail's copies of those events come later and are dropped as already sent.
+/// Why, when the tail already delivers every event: it is the second way in, for an event
+/// the tail has not handed over yet (its connection lost and remade, a turn that failed). A
+/// checklist's head and its log rows commit together, so what the head check reads is
+/// complete whatever is still open; whichever copy of an event comes second is dropped as
+/// already sent.
 extension Hub {
     /// The wiring's timer: check, unless the last check is still out or nothing is subscribed.
     func headCheckDue() {

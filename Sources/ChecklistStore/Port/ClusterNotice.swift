@@ -55,13 +55,13 @@ public struct CommitFollower: Sendable {
     }
 }
 
-/// How far a shared store's tail may be behind what was committed: the longest a committed
-/// event may still wait for it. Two causes: the oldest transaction still open that took a
-/// transaction id holds the horizon (nothing committed after it began is read until it ends),
-/// and a tail that cannot read at all (the database is unreachable).
+/// What an operator of a shared store should hear about: how long the oldest transaction
+/// still open that took a transaction id has been open (it keeps the database from pruning
+/// dead rows, and every batch gets slower), or how long the tail could not read at all (the
+/// database is unreachable, and nothing from other servers arrives).
 public struct TailLag: Sendable, Equatable {
     public var seconds: Double
-    /// The server process of the open transaction that holds the horizon, when it is that.
+    /// The server process of that open transaction, when it is that.
     public var holderPID: Int?
 
     public init(seconds: Double, holderPID: Int?) {

@@ -40,6 +40,14 @@ final class EventTail: @unchecked Sendable {
     /// Commits hinted since the last turn (any thread).
     private let hintsToSend = Mutex(0)
     private var listening: PostgresConnection?
+    /// Another server committed since the last read (its NOTIFY came in): the next turn reads
+    /// at once. A turn that only this server's own commit woke (`hint`) passes the hint on and
+    /// reads nothing, since this server's own rows are left out anyway.
+    private let othersCommitted = Mutex(true)
+    /// This tail's own backend: its NOTIFYs come back to its own LISTEN, and are no news.
+    private let ownBackend = Mutex<Int32?>(nil)
+    /// When a turn last read; a turn reads at least every `interval`, hinted or not.
+    private var lastRead = DispatchTime(uptimeNanoseconds: 0)
     /// The snapshot (`pg_snapshot` as text) the last read of the events saw: every event it
     /// shows committed was read (or was there before this tail started).
     private var eventsSeen: String?
@@ -60,7 +68,8 @@ final class EventTail: @unchecked Sendable {
             finish: { [unowned self] in link.shutdown() })
     }
 
-    /// This server committed events: read now, and wake the other servers' tails.
+    /// This server committed events: wake the other servers' tails now (this tail's next turn
+    /// sends the NOTIFY).
     func hint() {
         hintsToSend.withLock { $0 += 1 }
         thread.wake()
@@ -81,9 +90,17 @@ final class EventTail: @unchecked Sendable {
                 eventsSeen = now
                 noticesSeen = now
             }
-            try readNotices()
-            try readEvents()
-            lastCaughtUp = .now()
+            let now = DispatchTime.now()
+            let hinted = othersCommitted.withLock { flag in
+                defer { flag = false }
+                return flag
+            }
+            if hinted || now.uptimeNanoseconds >= lastRead.uptimeNanoseconds + UInt64(Self.interval * 1e9) {
+                lastRead = now
+                try readNotices()
+                try readEvents()
+                lastCaughtUp = .now()
+            }
             try measureAndPrune()
         } catch {
             // The server is down or restarting: try again at the next turn, on a new connection.
@@ -186,7 +203,15 @@ final class EventTail: @unchecked Sendable {
     private func listen() throws(StorageFailure) {
         let connection = try link.connected()
         guard listening !== connection else { return }
-        _ = connection.addListener(channel: Self.channel) { [weak self] _, _ in self?.thread.wake() }
+        let backend = try link.query("SELECT pg_backend_pid()::bigint").first.map { Int32($0.int64(0)) }
+        ownBackend.withLock { $0 = backend }
+        _ = connection.addListener(channel: Self.channel) { [weak self] _, notification in
+            guard let self, notification.backendPID != ownBackend.withLock({ $0 }) else { return }
+            othersCommitted.withLock { $0 = true }
+            thread.wake()
+        }
+        // What others committed while this tail had no connection is read at once.
+        othersCommitted.withLock { $0 = true }
         listening = connection
     }
 
